@@ -1,0 +1,44 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// reader — an offline terminal novel reader with its own text-layout engine.
+// No package dependencies: only the toolchain and Debian C libraries (module maps).
+let package = Package(
+    name: "reader",
+    products: [
+        .executable(name: "reader", targets: ["reader"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "TextContent", targets: ["TextContent"]),
+        .library(name: "BookFormats", targets: ["BookFormats"]),
+    ],
+    targets: [
+        // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip",
+                       providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
+
+        // Generated Unicode tables (Tools/unicode/generate.py → Sources/UnicodeData/Generated).
+        .target(name: "UnicodeData",
+                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        // The book as one UTF-8 buffer + chapters, blocks, styles, source map.
+        .target(name: "TextContent"),
+        // EPUB and TXT → TextContent.
+        .target(name: "BookFormats", dependencies: ["TextContent", "CLibXML2", "CLibZip"]),
+        // Line breaking, graphemes, cell widths, line fitting.
+        .target(name: "TextLayout", dependencies: ["UnicodeData", "TextContent"]),
+        // The command-line program.
+        .executableTarget(name: "reader",
+                          dependencies: ["TextContent", "BookFormats", "TextLayout"]),
+        // Benchmark: our layout vs ICU's line-break iterator, in the same process.
+        .executableTarget(name: "layout-bench",
+                          dependencies: ["TextLayout", "TextContent", "CICU"]),
+
+        .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
+        .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
+        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextContent", "UnicodeData"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#include <unicode/ubrk.h>
+#include <unicode/utext.h>
+#include <unicode/uversion.h>

@@ -1,0 +1,54 @@
+/// The kind of a block-level element of a book.
+public enum BlockKind: UInt8, Sendable, Codable, CaseIterable {
+    /// An ordinary paragraph.
+    case paragraph
+    /// A heading; `Block.level` holds 1…6.
+    case heading
+    /// A quotation set off from the text.
+    case blockquote
+    /// Preformatted text: whitespace and line breaks are kept as they are.
+    case preformatted
+    /// An item of a list; `Block.level` holds the nesting depth (1 = outermost).
+    case listItem
+    /// One row of a table, cells separated by " | ".
+    case tableRow
+    /// An image placeholder; the block's text is the alt text (or "[image]").
+    case image
+    /// A footnote or endnote body that note references point to.
+    case footnote
+    /// A thematic break (`<hr>`, "* * *").
+    case separator
+}
+
+/// A block of text (paragraph, heading, …) as a byte range of the book.
+///
+/// Blocks never overlap and are stored in reading order. The bytes of a block never
+/// contain the separator between blocks; hard line breaks inside a block are `\n`.
+public struct Block: Hashable, Sendable {
+    /// What kind of block this is.
+    public var kind: BlockKind
+    /// Heading level (1…6) or list nesting depth; 0 otherwise.
+    public var level: UInt8
+    /// Explicit paragraph direction from the source (`dir` attribute), if any.
+    public var direction: TextDirection
+    /// The block's bytes in the book buffer.
+    public var range: ByteRange
+
+    /// Creates a block.
+    public init(kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified, range: ByteRange) {
+        self.kind = kind
+        self.level = level
+        self.direction = direction
+        self.range = range
+    }
+}
+
+/// The writing direction declared by a book or a block.
+public enum TextDirection: String, Sendable, Codable {
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left.
+    case rightToLeft = "rtl"
+    /// Not declared: decided from the text.
+    case unspecified = "auto"
+}

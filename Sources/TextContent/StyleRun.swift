@@ -1,0 +1,36 @@
+/// An inline style that applies to a run of text.
+public enum InlineStyle: UInt8, Sendable, Codable, CaseIterable {
+    /// Emphasis (`em`, `i`, `cite`).
+    case emphasis
+    /// Strong importance (`strong`, `b`).
+    case strong
+    /// A hyperlink; `StyleRun.target` is the resolved destination when it is inside the book.
+    case link
+    /// A reference to a footnote/endnote; `StyleRun.target` is the note's offset.
+    case noteReference
+    /// Inline code or monospace text.
+    case code
+    /// Superscript.
+    case superscript
+    /// Subscript.
+    case `subscript`
+}
+
+/// An inline style applied to a byte range of the book.
+///
+/// Runs are sorted by `range.lowerBound`; runs of different styles may overlap or nest.
+public struct StyleRun: Hashable, Sendable {
+    /// The style.
+    public var style: InlineStyle
+    /// The bytes it covers.
+    public var range: ByteRange
+    /// For links and note references inside the book: where they point.
+    public var target: ByteOffset?
+
+    /// Creates a style run.
+    public init(style: InlineStyle, range: ByteRange, target: ByteOffset? = nil) {
+        self.style = style
+        self.range = range
+        self.target = target
+    }
+}

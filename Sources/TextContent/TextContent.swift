@@ -1,0 +1,117 @@
+/// A whole book as one UTF-8 buffer, with chapters, blocks, inline styles, a table of
+/// contents and a source map expressed as byte ranges into it.
+///
+/// Invariants (checked by `validate()` and by the tests):
+/// * `bytes` is valid UTF-8 and contains no control characters except TAB and LF
+///   (no ESC, no C1, no DEL): book text can never drive the terminal.
+/// * `blocks` are sorted, non-overlapping, and lie inside `bytes`; consecutive blocks are
+///   separated by exactly one `\n` that belongs to no block.
+/// * `chapters` are in reading order and cover `0..<bytes.count` without gaps.
+/// * `styles` are sorted by lower bound and lie inside `bytes`.
+public struct TextContent: Sendable {
+    /// The book's text.
+    public var bytes: [UInt8]
+    /// Chapters in reading order, covering the text.
+    public var chapters: [Chapter]
+    /// Blocks in reading order.
+    public var blocks: [Block]
+    /// Inline style runs sorted by start.
+    public var styles: [StyleRun]
+    /// The table of contents, flattened in document order.
+    public var toc: [TOCEntry]
+    /// Title, authors, language, format, …
+    public var metadata: BookMetadata
+    /// Content offset → source location.
+    public var sourceMap: SourceMap
+    /// Problems that did not stop the book from opening (e.g. a skipped chapter).
+    public var warnings: [String]
+
+    /// Creates a text content; prefer `TextContentBuilder`, which maintains the invariants.
+    public init(bytes: [UInt8], chapters: [Chapter], blocks: [Block], styles: [StyleRun],
+                toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = []) {
+        self.bytes = bytes
+        self.chapters = chapters
+        self.blocks = blocks
+        self.styles = styles
+        self.toc = toc
+        self.metadata = metadata
+        self.sourceMap = sourceMap
+        self.warnings = warnings
+    }
+
+    /// The whole text as a byte range.
+    public var fullRange: ByteRange { ByteRange(0, bytes.count) }
+
+    /// The text of a range as a `String` (for display of short ranges and for tests).
+    public func string(in range: ByteRange) -> String {
+        String(decoding: bytes[range.intRange], as: UTF8.self)
+    }
+
+    /// Index of the chapter containing `offset` (the last chapter for the end offset), O(log n).
+    public func chapterIndex(containing offset: ByteOffset) -> Int? {
+        guard !chapters.isEmpty else { return nil }
+        var lo = 0, hi = chapters.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if chapters[mid].range.lowerBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
+    /// Index of the first block whose end is after `offset`, O(log n).
+    public func blockIndex(atOrAfter offset: ByteOffset) -> Int {
+        var lo = 0, hi = blocks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if blocks[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Blocks that intersect `range`, in order.
+    public func blocks(in range: ByteRange) -> ArraySlice<Block> {
+        let first = blockIndex(atOrAfter: range.lowerBound)
+        var last = first
+        while last < blocks.count && blocks[last].range.lowerBound < range.upperBound { last += 1 }
+        return blocks[first..<last]
+    }
+
+    /// Checks the invariants listed on the type; returns a description of each violation.
+    public func validate() -> [String] {
+        var problems: [String] = []
+        if String(validating: bytes, as: UTF8.self) == nil { problems.append("bytes are not valid UTF-8") }
+        for (i, b) in bytes.enumerated() where TextSanitizer.isForbiddenByte(b) {
+            problems.append("control byte 0x\(String(b, radix: 16)) at \(i)")
+            break
+        }
+        if bytes.contains(0xC2) {
+            // C1 controls are U+0080…U+009F = C2 80 … C2 9F.
+            for i in 0..<(bytes.count - 1) where bytes[i] == 0xC2 && (0x80...0x9F).contains(bytes[i + 1]) {
+                problems.append("C1 control at \(i)")
+                break
+            }
+        }
+        var previousEnd = -1
+        for b in blocks {
+            if b.range.upperBound.rawValue > bytes.count { problems.append("block \(b.range) past end") }
+            if b.range.lowerBound.rawValue < previousEnd { problems.append("block \(b.range) overlaps") }
+            previousEnd = b.range.upperBound.rawValue
+        }
+        if !chapters.isEmpty {
+            if chapters[0].range.lowerBound != .zero { problems.append("first chapter does not start at 0") }
+            if chapters.last!.range.upperBound.rawValue != bytes.count { problems.append("last chapter does not end at the end") }
+            for i in 1..<chapters.count where chapters[i].range.lowerBound != chapters[i - 1].range.upperBound {
+                problems.append("gap or overlap between chapters \(i - 1) and \(i)")
+            }
+        } else if !bytes.isEmpty {
+            problems.append("text without chapters")
+        }
+        var previousStart = 0
+        for s in styles {
+            if s.range.upperBound.rawValue > bytes.count { problems.append("style \(s.range) past end") }
+            if s.range.lowerBound.rawValue < previousStart { problems.append("styles not sorted") }
+            previousStart = s.range.lowerBound.rawValue
+        }
+        return problems
+    }
+}

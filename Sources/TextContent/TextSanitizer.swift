@@ -1,0 +1,94 @@
+/// Removes everything from book text that could drive a terminal.
+///
+/// Dropped: C0 controls except TAB and LF, CR, DEL, C1 controls (U+0080…U+009F), and whole
+/// escape sequences (ESC followed by a CSI, OSC, DCS, SOS, PM or APC string, or by one
+/// character). Input must be valid UTF-8; the output is valid UTF-8.
+public enum TextSanitizer {
+    /// Whether a single byte is a control that never enters `TextContent`.
+    @inlinable public static func isForbiddenByte(_ b: UInt8) -> Bool {
+        (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x7F
+    }
+
+    /// Whether the UTF-8 bytes need sanitising at all (fast check).
+    @inlinable public static func isClean<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        var previousWasC2 = false
+        for b in bytes {
+            if isForbiddenByte(b) { return false }
+            if previousWasC2 && b >= 0x80 && b <= 0x9F { return false }
+            previousWasC2 = (b == 0xC2)
+        }
+        return true
+    }
+
+    /// Appends the sanitised form of `input` (valid UTF-8) to `output`.
+    public static func append<C: Collection>(_ input: C, to output: inout [UInt8]) where C.Element == UInt8 {
+        if isClean(input) { output.append(contentsOf: input); return }
+        let bytes = Array(input)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x1B {  // ESC: drop the whole sequence.
+                i = skipEscape(bytes, from: i + 1)
+                continue
+            }
+            if b == 0xC2 && i + 1 < n && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F {
+                let c1 = bytes[i + 1]
+                i += 2
+                // C1 CSI (U+009B), OSC (U+009D), DCS (U+0090), SOS/PM/APC: drop their payload too.
+                switch c1 {
+                case 0x9B: i = skipCSI(bytes, from: i)
+                case 0x9D, 0x90, 0x98, 0x9E, 0x9F: i = skipString(bytes, from: i)
+                default: break
+                }
+                continue
+            }
+            if isForbiddenByte(b) { i += 1; continue }
+            output.append(b)
+            i += 1
+        }
+    }
+
+    /// Returns the sanitised form of a string.
+    public static func sanitize(_ s: String) -> String {
+        var out: [UInt8] = []
+        append(Array(s.utf8), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func skipEscape(_ bytes: [UInt8], from start: Int) -> Int {
+        guard start < bytes.count else { return start }
+        switch bytes[start] {
+        case UInt8(ascii: "["): return skipCSI(bytes, from: start + 1)
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+            return skipString(bytes, from: start + 1)
+        default:
+            // Two-byte sequence ESC x (x printable ASCII); anything else: drop ESC alone.
+            let x = bytes[start]
+            return (x >= 0x20 && x < 0x7F) ? start + 1 : start
+        }
+    }
+
+    /// CSI: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
+    private static func skipCSI(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = start
+        while i < bytes.count && (0x20...0x3F).contains(bytes[i]) { i += 1 }
+        if i < bytes.count && (0x40...0x7E).contains(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// OSC/DCS/SOS/PM/APC: up to BEL, ESC \ or ST (U+009C), bounded to 4 KiB so a stray
+    /// introducer cannot swallow a book.
+    private static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = start
+        let limit = min(bytes.count, start + 4096)
+        while i < limit {
+            let b = bytes[i]
+            if b == 0x07 { return i + 1 }
+            if b == 0x1B { return (i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\\")) ? i + 2 : i + 1 }
+            if b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0x9C { return i + 2 }
+            i += 1
+        }
+        return i == bytes.count ? i : start  // unterminated within the bound: drop only the introducer
+    }
+}

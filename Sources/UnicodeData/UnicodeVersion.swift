@@ -1,0 +1,1 @@
+public let unicodeVersion = "15.0.0"
