@@ -1,1 +1,0 @@
-public let unicodeVersion = "15.0.0"

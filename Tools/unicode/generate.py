@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Generates Sources/UnicodeData/Generated/PropertyTables.swift from the Unicode
+Character Database in Debian's unicode-data package (/usr/share/unicode).
+
+One packed 32-bit record per code point, in a two-stage table:
+
+    bits  0- 5  Line_Break class        (LineBreakClass raw value)
+    bits  6- 9  Grapheme_Cluster_Break  (GraphemeClusterBreak raw value)
+    bit  10     Extended_Pictographic
+    bits 11-12  terminal cell width 0/1/2, 3 = control (see docs/UNICODE.md)
+    bit  13     East_Asian_Width is F, W or H (UAX #14 LB30)
+    bit  14     General_Category is Mn or Mc  (UAX #14 LB1: SA resolution)
+    bit  15     General_Category is Cn (unassigned)
+    bit  16     Emoji_Presentation
+    bit  17     Emoji
+    bits 18-22  Bidi_Class              (BidiClass raw value)
+    bits 23-27  General_Category        (GeneralCategory raw value)
+
+Run:  python3 Tools/unicode/generate.py [UCD_DIR]
+The output is committed, so building never needs this script.
+"""
+import base64
+import os
+import re
+import struct
+import sys
+
+UCD = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                   "Sources", "UnicodeData", "Generated", "PropertyTables.swift")
+N = 0x110000
+BLOCK = 64
+
+LB_CLASSES = ["BK", "CR", "LF", "CM", "NL", "SG", "WJ", "ZW", "GL", "SP", "ZWJ", "B2", "BA",
+              "BB", "HY", "CB", "CL", "CP", "EX", "IN", "NS", "OP", "QU", "IS", "NU", "PO",
+              "PR", "SY", "AI", "AL", "CJ", "EB", "EM", "H2", "H3", "HL", "ID", "JL", "JV",
+              "JT", "RI", "SA", "XX"]
+GCB_CLASSES = ["Other", "CR", "LF", "Control", "Extend", "ZWJ", "Regional_Indicator",
+               "Prepend", "SpacingMark", "L", "V", "T", "LV", "LVT"]
+BIDI_CLASSES = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS",
+                "ON", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
+GC_CLASSES = ["Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc",
+              "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp",
+              "Cc", "Cf", "Cs", "Co"]
+
+
+def ranges(path):
+    """Yields (first, last, [fields]) for each data line; handles @missing lines."""
+    with open(os.path.join(UCD, path), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"#\s*@missing:\s*([0-9A-F]+)\.\.([0-9A-F]+)\s*;\s*(.*)$", line)
+            if m:
+                yield int(m.group(1), 16), int(m.group(2), 16), [x.strip() for x in m.group(3).split(";")], True
+                continue
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = [x.strip() for x in line.split(";")]
+            cps = parts[0]
+            if ".." in cps:
+                a, b = cps.split("..")
+                yield int(a, 16), int(b, 16), parts[1:], False
+            else:
+                yield int(cps, 16), int(cps, 16), parts[1:], False
+
+
+def aliases(prop):
+    """long and short value names -> short name, from PropertyValueAliases.txt."""
+    out = {}
+    with open(os.path.join(UCD, "PropertyValueAliases.txt"), encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = [x.strip() for x in line.split(";")]
+            if parts[0] != prop:
+                continue
+            for name in parts[1:]:
+                out[name] = parts[1]
+    return out
+
+
+def derived(path, prop, default):
+    """Full property array from an extracted Derived*.txt file (@missing defaults first)."""
+    names = aliases(prop)
+    values = [default] * N
+    missing, explicit = [], []
+    for a, b, fields, is_missing in ranges(path):
+        (missing if is_missing else explicit).append((a, b, names.get(fields[0], fields[0])))
+    for a, b, v in missing + explicit:
+        values[a:b + 1] = [v] * (b - a + 1)
+    return values
+
+
+def binary(path, name):
+    s = bytearray(N)
+    for a, b, fields, is_missing in ranges(path):
+        if not is_missing and fields[0] == name:
+            for cp in range(a, b + 1):
+                s[cp] = 1
+    return s
+
+
+def main():
+    lb = derived("extracted/DerivedLineBreak.txt", "lb", "XX")
+    ea = derived("extracted/DerivedEastAsianWidth.txt", "ea", "N")
+    bc = derived("extracted/DerivedBidiClass.txt", "bc", "L")
+    gc = derived("extracted/DerivedGeneralCategory.txt", "gc", "Cn")
+    gcb = ["Other"] * N
+    for a, b, fields, is_missing in ranges("auxiliary/GraphemeBreakProperty.txt"):
+        if not is_missing:
+            gcb[a:b + 1] = [fields[0]] * (b - a + 1)
+    ext_pict = binary("emoji/emoji-data.txt", "Extended_Pictographic")
+    emoji_pres = binary("emoji/emoji-data.txt", "Emoji_Presentation")
+    emoji = binary("emoji/emoji-data.txt", "Emoji")
+    default_ignorable = binary("DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
+
+    def width(cp):
+        # Terminal cell width, following the convention of Python's wcwidth package
+        # (see docs/UNICODE.md): controls are "3" (not printable), zero-width marks and
+        # format characters 0, East Asian Wide/Fullwidth 2, everything else 1.
+        g = gc[cp]
+        if cp == 0:
+            return 0
+        if g == "Cc":
+            return 3
+        if g in ("Mn", "Me") or cp == 0x200B or (g == "Cf" and cp != 0x00AD):
+            return 0
+        if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:  # Hangul medial vowels, final consonants
+            return 0
+        if g in ("Zl", "Zp"):
+            return 0
+        if ea[cp] in ("W", "F"):
+            return 2
+        return 1
+
+    records = []
+    for cp in range(N):
+        w = width(cp)
+        r = LB_CLASSES.index(lb[cp])
+        r |= GCB_CLASSES.index(gcb[cp]) << 6
+        r |= ext_pict[cp] << 10
+        r |= w << 11
+        r |= (1 if ea[cp] in ("F", "W", "H") else 0) << 13
+        r |= (1 if gc[cp] in ("Mn", "Mc") else 0) << 14
+        r |= (1 if gc[cp] == "Cn" else 0) << 15
+        r |= emoji_pres[cp] << 16
+        r |= emoji[cp] << 17
+        r |= BIDI_CLASSES.index(bc[cp]) << 18
+        r |= GC_CLASSES.index(gc[cp]) << 23
+        records.append(r)
+
+    distinct = sorted(set(records))
+    index_of = {r: i for i, r in enumerate(distinct)}
+    assert len(distinct) < 65536
+    blocks, stage1 = {}, []
+    stage2 = []
+    for start in range(0, N, BLOCK):
+        blk = tuple(index_of[r] for r in records[start:start + BLOCK])
+        if blk not in blocks:
+            blocks[blk] = len(stage2) // BLOCK
+            stage2.extend(blk)
+        stage1.append(blocks[blk])
+    assert len(blocks) < 65536
+
+    def b64(fmt, values):
+        return base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
+
+    def chunk(s, width=120):
+        return "\n".join(s[i:i + width] for i in range(0, len(s), width))
+
+    version = "15.0.0"
+    with open(os.path.join(UCD, "ReadMe.txt"), encoding="utf-8") as f:
+        m = re.search(r"Version (\d+\.\d+\.\d+)", f.read())
+        if m:
+            version = m.group(1)
+
+    def enum(name, doc, cases):
+        lines = ["/// %s" % doc, "public enum %s: UInt8, Sendable, CaseIterable {" % name]
+        gcb_names = {"Other": "other", "CR": "cr", "LF": "lf", "Control": "control", "Extend": "extend",
+                     "ZWJ": "zwj", "Regional_Indicator": "regionalIndicator", "Prepend": "prepend",
+                     "SpacingMark": "spacingMark", "L": "l", "V": "v", "T": "t", "LV": "lv", "LVT": "lvt"}
+        for c in cases:
+            ident = gcb_names[c] if cases is GCB_CLASSES else c
+            lines.append("    case %s" % ident)
+        lines.append("}")
+        return "\n".join(lines)
+
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, "w", encoding="utf-8") as out:
+        out.write("// GENERATED by Tools/unicode/generate.py from the Unicode Character Database %s.\n" % version)
+        out.write("// Do not edit by hand: run `python3 Tools/unicode/generate.py` (needs apt unicode-data).\n\n")
+        out.write("/// The Unicode version the property tables were generated from.\n")
+        out.write("public let unicodeVersion = \"%s\"\n\n" % version)
+        out.write(enum("LineBreakClass", "UAX #14 Line_Break property values, in table order.", LB_CLASSES) + "\n\n")
+        out.write(enum("GraphemeClusterBreak", "UAX #29 Grapheme_Cluster_Break property values, in table order.", GCB_CLASSES) + "\n\n")
+        out.write(enum("BidiClass", "UAX #9 Bidi_Class property values, in table order.", BIDI_CLASSES) + "\n\n")
+        out.write(enum("GeneralCategory", "General_Category values, in table order.", GC_CLASSES) + "\n\n")
+        out.write("enum GeneratedTables {\n")
+        out.write("    static let blockShift = %d\n" % (BLOCK.bit_length() - 1))
+        out.write("    static let stage1Count = %d\n" % len(stage1))
+        out.write("    static let stage2Count = %d\n" % len(stage2))
+        out.write("    static let recordCount = %d\n" % len(distinct))
+        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
+        out.write('    static let stage1Base64 = """\n%s\n"""\n' % chunk(b64("H", stage1)))
+        out.write('    /// Stage 2: block number * block size + low bits -> record index (UInt16 LE).\n')
+        out.write('    static let stage2Base64 = """\n%s\n"""\n' % chunk(b64("H", stage2)))
+        out.write('    /// Distinct packed records (UInt32 LE).\n')
+        out.write('    static let recordsBase64 = """\n%s\n"""\n' % chunk(b64("I", distinct)))
+        out.write("}\n")
+    print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(blocks), len(distinct), OUT))
+
+
+if __name__ == "__main__":
+    main()
