@@ -29,9 +29,15 @@ let package = Package(
         .target(name: "BookFormats", dependencies: ["TextContent", "CLibXML2", "CLibZip"]),
         // Line breaking, graphemes, cell widths, line fitting.
         .target(name: "TextLayout", dependencies: ["UnicodeData", "TextContent"]),
+        // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
+        .target(name: "Screen"),
+        // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.
+        .target(name: "Terminal", dependencies: ["Screen"]),
+        // Reader state, events → state, rendering state into a ScreenBuffer (pure).
+        .target(name: "ReaderCore", dependencies: ["TextContent", "TextLayout", "Screen"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout"]),
+                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "Screen", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
@@ -39,6 +45,9 @@ let package = Package(
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextContent", "UnicodeData"]),
     ]
 )

@@ -1,0 +1,1 @@
+// The Screen module: see ScreenBuffer.swift.
