@@ -1,1 +1,66 @@
-print("reader")
+import Glibc
+
+/// Program version (also in docs and `reader --version`).
+let readerVersion = "0.1.0"
+
+let usage = """
+    reader — an offline terminal novel reader
+
+    Usage:
+      reader BOOK [options]            read BOOK (EPUB or TXT); prints it when stdout is not a terminal
+      reader info BOOK [--json]        metadata and chapter list
+      reader dump BOOK [options]       print the laid-out text
+      reader --help | --version
+
+    Layout options (reader, dump):
+      -w, --width N                    text column width in cells (dump default 80)
+      -c, --chapter N                  start at chapter N (1-based)
+          --offset B                   start at the line containing text byte offset B
+      -n, --lines K                    print at most K lines (dump)
+          --line-break strict|normal|loose   CJK line breaking (default strict)
+          --indent N                   first-line indent of paragraphs, in cells
+          --compact                    no blank line between paragraphs
+          --justify                    stretch lines to the full width
+          --color                      styles with ANSI escapes (dump)
+          --encoding NAME              TXT encoding (iconv name), overriding detection
+
+    Exit codes:
+      0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
+      4 not a readable book · 5 undecodable text or unknown encoding
+      6 safety limit exceeded · 7 output error
+
+    """
+
+func run(_ argv: [String]) -> ExitCode {
+    do {
+        guard let first = argv.first else {
+            throw CLIError.usage("no BOOK given")
+        }
+        switch first {
+        case "--help", "-h", "help":
+            var out = Output()
+            out.write(usage)
+            out.flush()
+        case "--version", "-V":
+            var out = Output()
+            out.write("reader \(readerVersion)\n")
+            out.flush()
+        case "info":
+            try InfoCommand.run(Array(argv.dropFirst()))
+        case "dump":
+            try DumpCommand.run(Array(argv.dropFirst()))
+        default:
+            // `reader BOOK`: until the pager exists, print like dump.
+            try DumpCommand.run(argv)
+        }
+        return .ok
+    } catch let e as CLIError {
+        Diagnostics.error(e.message)
+        return e.exitCode
+    } catch {
+        Diagnostics.error("internal error: \(error)")
+        return .internalError
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

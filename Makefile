@@ -1,0 +1,40 @@
+# reader — build, run and test. See README.md (Quick start).
+#
+#   make run    install what is missing (apt), build, open the bundled sample book
+#   make test   install what is missing, run the whole test suite
+#
+SWIFT      ?= swift
+APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config
+SAMPLE     := Fixtures/sample/sample.txt
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build release run test bench clean
+
+# Installs the Debian packages the build and the tests need, only when one is missing.
+deps:
+	@missing=""; for p in $(APT_PKGS); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product reader
+
+run: release
+	.build/release/reader $(SAMPLE)
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product layout-bench
+	.build/release/layout-bench $(BENCH_FILES)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,72 @@
+import TextContent
+
+/// One grapheme cluster of a laid-out line, placed on the screen.
+public struct PlacedCluster: Hashable, Sendable {
+    /// The cluster's bytes in the book.
+    public var range: ByteRange
+    /// Column of its first cell, counted from the start of the text column (indent included).
+    public var column: Int
+    /// Cells it covers (0 for invisible clusters such as a final line feed).
+    public var width: Int
+    /// Whether it is a space or tab: draw blanks, not the bytes.
+    public var isBlank: Bool
+}
+
+extension TextLayout {
+    /// Calls `body` for each visible cluster of `line`, in display order, with its column.
+    ///
+    /// Tabs are expanded to the next tab stop; trailing hanging spaces and the final line
+    /// feed are left out; with `options.justify`, lines that end at a soft break are
+    /// stretched to the column width by widening inner spaces.
+    public static func forEachCluster(of line: Line, in content: TextContent, options: LayoutOptions,
+                                      _ body: (PlacedCluster) -> Void) {
+        guard line.length > 0 else { return }
+        content.bytes.withUnsafeBufferPointer { all in
+            let lower = line.start.rawValue
+            let text = UnsafeBufferPointer(rebasing: all[lower..<(lower + line.length)])
+            // Visible end: drop a final LF and hanging spaces.
+            var end = text.count
+            let hangs = line.kind != .preformatted
+            while end > 0 && (text[end - 1] == 0x0A || (hangs && (text[end - 1] == 0x20 || text[end - 1] == 0x09))) { end -= 1 }
+            let visible = UnsafeBufferPointer(rebasing: text[0..<end])
+
+            var extra = 0
+            var gaps = 0
+            let justifiable: Set<BlockKind> = [.paragraph, .blockquote, .footnote, .listItem]
+            if options.justify && !line.flags.contains(.blockEnd) && !line.flags.contains(.hardBreak)
+                && !line.flags.contains(.emergencyBreak) && justifiable.contains(line.kind) {
+                extra = max(0, options.width - line.indent - line.width)
+                var i = 0
+                while i < end { if visible[i] == 0x20 && i > 0 && visible[i - 1] != 0x20 { gaps += 1 }; i += 1 }
+            }
+
+            var cursor = GraphemeCursor(visible)
+            var position = 0
+            var col = 0
+            var gapIndex = 0
+            while let (clusterEnd, w) = cursor.next() {
+                let first = visible[position]
+                var width = w
+                var blank = false
+                if first == 0x09 {
+                    width = options.tabWidth - (col % options.tabWidth)
+                    blank = true
+                } else if first == 0x20 {
+                    blank = true
+                    if gaps > 0 && position > 0 && visible[position - 1] != 0x20 {
+                        // Spread `extra` cells over the gaps, earlier gaps first.
+                        width += extra / gaps + (gapIndex < extra % gaps ? 1 : 0)
+                        gapIndex += 1
+                    }
+                } else if first == 0x0A {
+                    width = 0
+                    blank = true
+                }
+                body(PlacedCluster(range: ByteRange(lower + position, lower + clusterEnd),
+                                   column: line.indent + col, width: width, isBlank: blank))
+                col += width
+                position = clusterEnd
+            }
+        }
+    }
+}

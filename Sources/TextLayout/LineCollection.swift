@@ -1,0 +1,155 @@
+import TextContent
+
+/// Per-line flags.
+public struct LineFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// First line of a block.
+    public static let blockStart = LineFlags(rawValue: 1 << 0)
+    /// Last line of a block.
+    public static let blockEnd = LineFlags(rawValue: 1 << 1)
+    /// The line was cut inside a run with no break opportunity (at a grapheme boundary).
+    public static let emergencyBreak = LineFlags(rawValue: 1 << 2)
+    /// The line ends at a hyphen the layout added (reserved; no hyphenation yet).
+    public static let hyphen = LineFlags(rawValue: 1 << 3)
+    /// An empty line between blocks (length 0).
+    public static let blank = LineFlags(rawValue: 1 << 4)
+    /// The line ends with a hard line break inside a block (`<br>`, LF in preformatted text).
+    public static let hardBreak = LineFlags(rawValue: 1 << 5)
+    /// The line holds a wide cluster that alone exceeds the width (only possible when the
+    /// width is 1 cell and the cluster is 2 cells wide).
+    public static let overwide = LineFlags(rawValue: 1 << 6)
+    /// Right-to-left paragraph (reserved for the bidi work).
+    public static let rightToLeft = LineFlags(rawValue: 1 << 7)
+}
+
+/// One laid-out line: a light view over one record of a `LineCollection`.
+public struct Line: Hashable, Sendable {
+    /// First byte of the line in the book.
+    public var start: ByteOffset
+    /// Number of bytes (including hanging trailing spaces and a final `\n`, if any).
+    public var length: Int
+    /// Width in cells of the visible content, without the indent and hanging spaces.
+    public var width: Int
+    /// Cells of indentation before the content.
+    public var indent: Int
+    /// Kind of the block the line belongs to.
+    public var kind: BlockKind
+    /// Flags.
+    public var flags: LineFlags
+
+    /// Creates a line record.
+    @inlinable public init(start: ByteOffset, length: Int, width: Int, indent: Int, kind: BlockKind, flags: LineFlags) {
+        self.start = start
+        self.length = length
+        self.width = width
+        self.indent = indent
+        self.kind = kind
+        self.flags = flags
+    }
+
+    /// The line's bytes.
+    public var range: ByteRange { ByteRange(start, start + length) }
+    /// Indent plus width: the cells the line occupies.
+    public var totalWidth: Int { indent + width }
+}
+
+/// A laid-out range of a book, stored as flat integer arrays (14 bytes a line): no strings.
+///
+/// Lines are in reading order. Finding the line containing a byte offset is a binary
+/// search, which is how a reading position survives a change of width.
+public struct LineCollection: Hashable, Sendable {
+    /// The options this collection was laid out with.
+    public let options: LayoutOptions
+    /// The range of the book that was laid out.
+    public let range: ByteRange
+
+    @usableFromInline var starts: [UInt32] = []
+    @usableFromInline var lengths: [UInt32] = []
+    @usableFromInline var widths: [UInt16] = []
+    @usableFromInline var indents: [UInt8] = []
+    @usableFromInline var kinds: [UInt8] = []
+    @usableFromInline var flagBits: [UInt16] = []
+
+    /// An empty collection.
+    public init(options: LayoutOptions, range: ByteRange) {
+        self.options = options
+        self.range = range
+    }
+
+    /// Creates a collection from raw arrays (used by the cache decoder).
+    public init(options: LayoutOptions, range: ByteRange, starts: [UInt32], lengths: [UInt32], widths: [UInt16],
+                indents: [UInt8], kinds: [UInt8], flags: [UInt16]) {
+        precondition(starts.count == lengths.count && starts.count == widths.count && starts.count == indents.count
+                     && starts.count == kinds.count && starts.count == flags.count)
+        self.options = options
+        self.range = range
+        self.starts = starts
+        self.lengths = lengths
+        self.widths = widths
+        self.indents = indents
+        self.kinds = kinds
+        self.flagBits = flags
+    }
+
+    /// Number of lines.
+    @inlinable public var count: Int { starts.count }
+    /// Whether there are no lines.
+    @inlinable public var isEmpty: Bool { starts.isEmpty }
+
+    /// The line at `index`.
+    @inlinable public subscript(index: Int) -> Line {
+        Line(start: ByteOffset(Int(starts[index])), length: Int(lengths[index]), width: Int(widths[index]),
+             indent: Int(indents[index]), kind: BlockKind(rawValue: kinds[index]) ?? .paragraph,
+             flags: LineFlags(rawValue: flagBits[index]))
+    }
+
+    /// All lines (allocates; for tests and small ranges).
+    public var lines: [Line] { (0..<count).map { self[$0] } }
+
+    /// The widest line, indent included.
+    public var maxTotalWidth: Int {
+        var m = 0
+        for i in 0..<count { m = max(m, Int(indents[i]) + Int(widths[i])) }
+        return m
+    }
+
+    /// Bytes of memory per line used by the flat arrays.
+    public static let bytesPerLine = 4 + 4 + 2 + 1 + 1 + 2
+
+    /// Index of the line that contains `offset`: the last non-blank line starting at or
+    /// before it (O(log n)). Offsets before the range give 0, after it the last line.
+    public func lineIndex(containing offset: ByteOffset) -> Int {
+        guard !starts.isEmpty else { return 0 }
+        let target = offset.rawValue
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(starts[mid]) <= target { lo = mid + 1 } else { hi = mid }
+        }
+        var i = max(0, lo - 1)
+        // A blank line shares its start with the line after it; prefer the text line.
+        while i + 1 < starts.count && flagBits[i] & LineFlags.blank.rawValue != 0 && starts[i + 1] == starts[i] { i += 1 }
+        return i
+    }
+
+    @usableFromInline mutating func append(start: Int, length: Int, width: Int, indent: Int, kind: BlockKind, flags: LineFlags) {
+        starts.append(UInt32(truncatingIfNeeded: start))
+        lengths.append(UInt32(truncatingIfNeeded: length))
+        widths.append(UInt16(truncatingIfNeeded: min(width, Int(UInt16.max))))
+        indents.append(UInt8(truncatingIfNeeded: min(indent, 255)))
+        kinds.append(kind.rawValue)
+        flagBits.append(flags.rawValue)
+    }
+
+    @usableFromInline mutating func reserve(_ n: Int) {
+        starts.reserveCapacity(n); lengths.reserveCapacity(n); widths.reserveCapacity(n)
+        indents.reserveCapacity(n); kinds.reserveCapacity(n); flagBits.reserveCapacity(n)
+    }
+
+    /// Raw arrays, for the cache encoder.
+    public var rawColumns: (starts: [UInt32], lengths: [UInt32], widths: [UInt16], indents: [UInt8], kinds: [UInt8], flags: [UInt16]) {
+        (starts, lengths, widths, indents, kinds, flagBits)
+    }
+}

@@ -1,0 +1,124 @@
+import TextContent
+import TextLayout
+
+/// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]`:
+/// the laid-out text as plain lines, exactly as the reader shows it.
+enum DumpCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "width", short: "w", takesValue: true),
+        .init(name: "chapter", short: "c", takesValue: true),
+        .init(name: "offset", short: nil, takesValue: true),
+        .init(name: "lines", short: "n", takesValue: true),
+        .init(name: "line-break", short: nil, takesValue: true),
+        .init(name: "color", short: nil, takesValue: false),
+        .init(name: "encoding", short: nil, takesValue: true),
+        .init(name: "indent", short: nil, takesValue: true),
+        .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "compact", short: nil, takesValue: false),
+    ]
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, specs: specs)
+        guard a.positionals.count == 1 else {
+            throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
+        }
+        let options = try layoutOptions(a)
+        let content = try BookOpener.open(a.positionals[0], encoding: a.value("encoding"))
+        var start = ByteOffset.zero
+        if let n = try a.int("chapter", in: 1...Int(Int32.max)) {
+            guard n <= content.chapters.count else {
+                throw CLIError.usage("--chapter \(n): the book has \(content.chapters.count) chapters")
+            }
+            start = content.chapters[n - 1].range.lowerBound
+        }
+        if let b = try a.int("offset", in: 0...Int(Int32.max)) {
+            guard b <= content.bytes.count else {
+                throw CLIError.usage("--offset \(b) is past the end of the text (\(content.bytes.count) bytes)")
+            }
+            start = ByteOffset(b)
+        }
+        let limit = try a.int("lines", in: 0...Int(Int32.max))
+        var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
+        printer.print(from: start, maxLines: limit)
+    }
+
+    /// Layout options from the shared command-line flags.
+    static func layoutOptions(_ a: Arguments) throws -> LayoutOptions {
+        let width = try a.int("width", in: 1...10_000) ?? 80
+        let style: LineBreakStyle
+        switch a.value("line-break") ?? "strict" {
+        case "strict": style = .strict
+        case "normal": style = .normal
+        case "loose": style = .loose
+        case let other: throw CLIError.usage("--line-break must be strict, normal or loose, not '\(other)'")
+        }
+        let indent = try a.int("indent", in: 0...100) ?? 0
+        return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
+                             lineBreakStyle: style, justify: a.has("justify"))
+    }
+}
+
+/// Prints laid-out lines chapter by chapter as plain text (or with SGR styles).
+struct DumpPrinter {
+    let content: TextContent
+    let options: LayoutOptions
+    let color: Bool
+    var out = Output()
+
+    init(content: TextContent, options: LayoutOptions, color: Bool) {
+        self.content = content
+        self.options = options
+        self.color = color
+    }
+
+    /// Prints from the line containing `start` to the end of the book, or `maxLines` lines.
+    mutating func print(from start: ByteOffset, maxLines: Int?) {
+        var remaining = maxLines ?? Int.max
+        guard remaining > 0, !content.chapters.isEmpty else { out.flush(); return }
+        var chapterIndex = content.chapterIndex(containing: start) ?? 0
+        var first = true
+        while chapterIndex < content.chapters.count && remaining > 0 {
+            let chapter = content.chapters[chapterIndex]
+            let lines = TextLayout.layout(content, range: chapter.range, options: options)
+            var i = first ? lines.lineIndex(containing: start) : 0
+            if !first && !lines.isEmpty && remaining > 0 {
+                // A blank line between chapters, as the pager shows a chapter start.
+                out.writeByte(0x0A)
+                remaining -= 1
+            }
+            first = false
+            while i < lines.count && remaining > 0 {
+                writeLine(lines[i])
+                remaining -= 1
+                i += 1
+            }
+            chapterIndex += 1
+        }
+        out.flush()
+    }
+
+    private mutating func writeLine(_ line: Line) {
+        var col = 0
+        let bytes = content.bytes
+        if line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2 {
+            out.write(String(repeating: " ", count: line.indent - 2) + "• ")
+            col = line.indent
+        }
+        var styled = false
+        if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
+        TextLayout.forEachCluster(of: line, in: content, options: options) { cluster in
+            if cluster.column > col {
+                out.write(bytes: repeatElement(UInt8(0x20), count: cluster.column - col))
+                col = cluster.column
+            }
+            if cluster.isBlank {
+                out.write(bytes: repeatElement(UInt8(0x20), count: cluster.width))
+            } else {
+                out.write(bytes: bytes[cluster.range.intRange])
+            }
+            col += cluster.width
+        }
+        if styled { out.write("\u{1B}[0m") }
+        out.writeByte(0x0A)
+    }
+}

@@ -1,0 +1,117 @@
+import BookFormats
+import Foundation
+import TextContent
+
+/// `reader info BOOK [--json] [--encoding NAME]`: metadata and the chapter list.
+enum InfoCommand {
+    static let specs: [Arguments.Spec] = [
+        .init(name: "json", short: nil, takesValue: false),
+        .init(name: "encoding", short: nil, takesValue: true),
+    ]
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, specs: specs)
+        guard a.positionals.count == 1 else {
+            throw CLIError.usage(a.positionals.isEmpty ? "info needs a BOOK" : "info takes one BOOK")
+        }
+        let path = a.positionals[0]
+        let content = try BookOpener.open(path, encoding: a.value("encoding"))
+        var out = Output()
+        if a.has("json") {
+            out.write(json(content))
+        } else {
+            out.write(human(content, path: path))
+        }
+        out.flush()
+    }
+
+    /// The JSON form (schema in docs/CLI.md).
+    static func json(_ c: TextContent) -> String {
+        var s = "{\n"
+        s += "  \"title\": \(JSON.string(c.metadata.title)),\n"
+        s += "  \"authors\": [\(c.metadata.authors.map(JSON.string).joined(separator: ", "))],\n"
+        s += "  \"language\": \(JSON.string(c.metadata.language)),\n"
+        s += "  \"format\": \(JSON.string(c.metadata.format.rawValue)),\n"
+        s += "  \"encoding\": \(JSON.string(c.metadata.encoding)),\n"
+        s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
+        s += "  \"textBytes\": \(c.bytes.count),\n"
+        s += "  \"chapters\": ["
+        for (i, ch) in c.chapters.enumerated() {
+            s += i == 0 ? "\n" : ",\n"
+            s += "    {\"index\": \(i), \"title\": \(JSON.string(ch.title)), \"level\": \(ch.level), "
+            s += "\"start\": \(ch.range.lowerBound.rawValue), \"end\": \(ch.range.upperBound.rawValue), "
+            s += "\"source\": \(JSON.string(ch.source))}"
+        }
+        s += c.chapters.isEmpty ? "],\n" : "\n  ],\n"
+        s += "  \"warnings\": [\(c.warnings.map(JSON.string).joined(separator: ", "))]\n"
+        s += "}\n"
+        return s
+    }
+
+    /// The human form.
+    static func human(_ c: TextContent, path: String) -> String {
+        let m = c.metadata
+        var s = ""
+        s += "Title:     \(m.title)\n"
+        s += "Authors:   \(m.authors.isEmpty ? "-" : m.authors.joined(separator: ", "))\n"
+        s += "Language:  \(m.language.isEmpty ? "-" : m.language)\n"
+        s += "Format:    \(m.format == .epub ? "EPUB \(m.version)".trimmingCharacters(in: .whitespaces) : "TXT")\n"
+        s += "Encoding:  \(m.encoding)\n"
+        s += "Direction: \(m.direction == .rightToLeft ? "right to left" : "left to right")\n"
+        s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
+        s += "Chapters:  \(c.chapters.count)\n"
+        let digits = String(c.chapters.count).count
+        for (i, ch) in c.chapters.enumerated() {
+            let number = String(i + 1)
+            let pad = String(repeating: " ", count: digits - number.count)
+            let indent = String(repeating: "  ", count: max(0, ch.level - 1))
+            s += "  \(pad)\(number)  \(indent)\(ch.title.isEmpty ? "(untitled)" : ch.title)\n"
+        }
+        return s
+    }
+}
+
+/// Minimal JSON string encoding.
+enum JSON {
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for sc in s.unicodeScalars {
+            switch sc {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if sc.value < 0x20 || sc.value == 0x7F || (0x80...0x9F).contains(sc.value) {
+                    out += String(format: "\\u%04x", sc.value)
+                } else {
+                    out.unicodeScalars.append(sc)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Human-readable byte counts.
+enum ByteCount {
+    static func human(_ n: Int) -> String {
+        if n < 1024 { return "\(n) B" }
+        if n < 1024 * 1024 { return String(format: "%.1f KiB", Double(n) / 1024) }
+        return String(format: "%.1f MiB", Double(n) / 1048576)
+    }
+}
+
+/// Opens a book and reports warnings (skipped chapters…) on stderr.
+enum BookOpener {
+    static func open(_ path: String, encoding: String?) throws -> TextContent {
+        do {
+            let content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: encoding))
+            for w in content.warnings { Diagnostics.warning("\(path): \(w)") }
+            return content
+        } catch let e as BookError {
+            throw CLIError.book(e)
+        }
+    }
+}
