@@ -1,1 +1,103 @@
-print("bench")
+// layout-bench: throughput of our line breaking and full layout against ICU's line-break
+// iterator, on the same text, in the same process.
+//
+//   swift build -c release --product layout-bench
+//   .build/release/layout-bench FILE.txt...      (UTF-8 text; a BOM is skipped)
+//
+// Each file is split into paragraphs at line feeds (as a TXT novel is). For each file it
+// prints MB/s (best of several rounds) for:
+//   breaks  LineBreaks.collect alone (UAX #14, strict CJK tailoring)
+//   layout  TextLayout.layout at width 80 (breaks + graphemes + widths + fitting)
+//   icu     ICU ubrk_open(UBRK_LINE) over UTF-8 UText, iterating every boundary
+// and the ratios layout/icu and breaks/icu.
+import CICU
+import Foundation
+import TextContent
+import TextLayout
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Best-of-`rounds` seconds for `body`, repeated until at least `minTime` per round.
+func best(rounds: Int = 5, _ body: () -> Int) -> Double {
+    var bestTime = Double.infinity
+    var sink = 0
+    for _ in 0..<rounds {
+        let t0 = now()
+        sink &+= body()
+        bestTime = min(bestTime, now() - t0)
+    }
+    if sink == 42 { print("") }  // keep the work observable
+    return bestTime
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+var width = 80
+if let i = args.firstIndex(of: "--width"), i + 1 < args.count, let w = Int(args[i + 1]) {
+    width = w
+    args.removeSubrange(i...(i + 1))
+}
+if args.isEmpty {
+    print("usage: layout-bench [--width N] FILE.txt...  (UTF-8 text files)")
+    exit(2)
+}
+
+var icuVersion = [CChar](repeating: 0, count: 32)
+icu_bench_version(&icuVersion)
+print("ICU \(String(cString: icuVersion)), width \(width), best of 5 rounds")
+print("file                                        MB     breaks MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
+
+for path in args {
+    guard var data = FileManager.default.contents(atPath: path) else {
+        print("\(path): cannot read"); continue
+    }
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
+    let text = String(decoding: data, as: UTF8.self)
+    var builder = TextContentBuilder(metadata: BookMetadata(title: path, format: .txt))
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { continue }
+        builder.beginBlock(.paragraph)
+        builder.append(trimmed)
+        builder.endBlock()
+    }
+    let content = builder.finish()
+    let megabytes = Double(content.bytes.count) / 1e6
+    let options = LayoutOptions(width: width)
+
+    let breakTime = best {
+        var out: [Int] = []
+        var total = 0
+        content.bytes.withUnsafeBufferPointer { all in
+            for block in content.blocks {
+                LineBreaks.collect(UnsafeBufferPointer(rebasing: all[block.range.intRange]), style: .strict, into: &out)
+                total &+= out.count
+            }
+        }
+        return total
+    }
+    let layoutTime = best {
+        TextLayout.layout(content, range: content.fullRange, options: options).count
+    }
+    let icuTime = best {
+        let bi = icu_bench_open()
+        var total = 0
+        content.bytes.withUnsafeBufferPointer { all in
+            all.baseAddress!.withMemoryRebound(to: CChar.self, capacity: all.count) { base in
+                for block in content.blocks {
+                    total &+= Int(icu_bench_count_breaks(bi, base + block.range.lowerBound.rawValue, Int64(block.range.count)))
+                }
+            }
+        }
+        icu_bench_close(bi)
+        return total
+    }
+    let name = (path as NSString).lastPathComponent
+    let padded = name.count > 42 ? String(name.prefix(42)) : name.padding(toLength: 42, withPad: " ", startingAt: 0)
+    print(String(format: "%@  %6.2f  %11.1f  %11.1f  %8.1f  %10.2f  %10.2f", padded, megabytes,
+                 megabytes / breakTime, megabytes / layoutTime, megabytes / icuTime,
+                 icuTime / layoutTime, icuTime / breakTime))
+}

@@ -1,3 +1,0 @@
-#include <unicode/ubrk.h>
-#include <unicode/utext.h>
-#include <unicode/uversion.h>

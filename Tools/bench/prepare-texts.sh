@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Converts the real-world books of ../shared/corpus into UTF-8 text files for the layout
+# benchmark: English, Chinese, Japanese (from the TXT corpus) and Arabic (text extracted
+# from the Arabic EPUB, repeated to ~1 MB). Usage: Tools/bench/prepare-texts.sh [OUTDIR]
+set -euo pipefail
+corpus="$(cd "$(dirname "$0")/../.." && pwd)/../shared/corpus"
+out="${1:-/tmp/reader-bench}"
+mkdir -p "$out"
+cp "$corpus/txt/pride-and-prejudice_en_utf8.txt" "$out/en.txt"
+tail -c +4 "$corpus/txt/xiyouji_zh-Hans_utf8-bom.txt" > "$out/zh.txt"
+iconv -f SHIFT_JIS -t UTF-8 "$corpus/txt/wagahai-wa-neko-de-aru_ja_shift-jis_crlf.txt" | tr -d '\r' > "$out/ja.txt"
+python3 - "$corpus/epub/idpf_regime-anticancer-ar-rtl.epub" "$out/ar.txt" <<'PY'
+import re, sys, zipfile, html
+z = zipfile.ZipFile(sys.argv[1])
+paras = []
+for name in sorted(z.namelist()):
+    if name.endswith((".xhtml", ".html")):
+        doc = z.read(name).decode("utf-8")
+        for p in re.findall(r"<p[^>]*>(.*?)</p>", doc, re.S):
+            t = html.unescape(re.sub(r"<[^>]+>", "", p)).strip()
+            if t:
+                paras.append(re.sub(r"\s+", " ", t))
+text = "\n".join(paras) + "\n"
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    f.write(text * max(1, 1_000_000 // max(1, len(text.encode()))))
+PY
+ls -l "$out"
