@@ -1,0 +1,44 @@
+import TextContent
+import TextLayout
+
+/// Lays out chapters on demand and remembers the result for the current options.
+///
+/// Only the chapters the reader actually shows are laid out, so opening a book at any
+/// position costs one chapter's layout. Changing the options (a resize) drops the cache.
+public final class ChapterLayouts {
+    /// The book.
+    public let content: TextContent
+    /// Current layout options.
+    public private(set) var options: LayoutOptions
+    private var cache: [Int: LineCollection] = [:]
+
+    /// Creates an empty cache for a book.
+    public init(content: TextContent, options: LayoutOptions) {
+        self.content = content
+        self.options = options
+    }
+
+    /// Number of chapters.
+    public var chapterCount: Int { content.chapters.count }
+
+    /// Changes the options; cached layouts are dropped when they differ.
+    public func setOptions(_ new: LayoutOptions) {
+        guard new != options else { return }
+        options = new
+        cache.removeAll()
+    }
+
+    /// The lines of chapter `index` (laid out now if needed).
+    public func lines(ofChapter index: Int) -> LineCollection {
+        if let c = cache[index] { return c }
+        let lines = TextLayout.layout(content, range: content.chapters[index].range, options: options)
+        cache[index] = lines
+        return lines
+    }
+
+    /// Installs lines computed elsewhere (e.g. loaded from the on-disk cache).
+    public func install(_ lines: LineCollection, forChapter index: Int) {
+        guard lines.options == options else { return }
+        cache[index] = lines
+    }
+}
