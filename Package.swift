@@ -35,9 +35,11 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["Screen"]),
         // Reader state, events → state, rendering state into a ScreenBuffer (pure).
         .target(name: "ReaderCore", dependencies: ["TextContent", "TextLayout", "Screen"]),
+        // Reading positions and bookmarks on disk (XDG state dir, atomic writes).
+        .target(name: "ReaderState", dependencies: ["TextContent"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "Screen", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "Screen", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"]),

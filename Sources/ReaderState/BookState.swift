@@ -1,0 +1,85 @@
+import Foundation
+import TextContent
+
+/// A saved place in a book: the chapter and the byte offset of the first visible text.
+public struct SavedPosition: Codable, Hashable, Sendable {
+    /// Chapter index (0-based) — informative; the offset is what is restored.
+    public var chapter: Int
+    /// TextContent byte offset of the first visible text.
+    public var offset: Int
+
+    public init(chapter: Int, offset: Int) {
+        self.chapter = chapter
+        self.offset = offset
+    }
+}
+
+/// A user bookmark.
+public struct Bookmark: Codable, Hashable, Sendable {
+    /// Where it points.
+    public var position: SavedPosition
+    /// A label (by default the first words of the line).
+    public var label: String
+    /// When it was made (seconds since 1970).
+    public var created: Double
+
+    public init(position: SavedPosition, label: String, created: Double) {
+        self.position = position
+        self.label = label
+        self.created = created
+    }
+}
+
+/// Everything remembered about one book, stored as one small JSON file.
+public struct BookState: Codable, Hashable, Sendable {
+    /// Format version of this record.
+    public var version: Int = 1
+    /// Content hash that names the file (see `ContentHash`).
+    public var key: String
+    /// The path it was last opened from (informative: a moved file keeps its state).
+    public var lastPath: String
+    /// Title, for listings.
+    public var title: String
+    /// Where the reader was.
+    public var position: SavedPosition
+    /// Bookmarks in the order made.
+    public var bookmarks: [Bookmark]
+    /// Last time it was saved (seconds since 1970).
+    public var updated: Double
+
+    public init(key: String, lastPath: String, title: String, position: SavedPosition = SavedPosition(chapter: 0, offset: 0),
+                bookmarks: [Bookmark] = [], updated: Double = 0) {
+        self.key = key
+        self.lastPath = lastPath
+        self.title = title
+        self.position = position
+        self.bookmarks = bookmarks
+        self.updated = updated
+    }
+}
+
+/// Hash of a book file's bytes (FNV-1a 64 over the whole file, plus its size), so a
+/// renamed or moved file keeps its place.
+public enum ContentHash {
+    /// The key of a file's contents, as 16+ hex digits.
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        return String(h, radix: 16).leftPadded(16) + "-" + String(bytes.count, radix: 16)
+    }
+
+    /// The key of the file at `path`, or nil if it cannot be read.
+    public static func ofFile(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return data.withUnsafeBytes { of($0) }
+    }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String {
+        count >= n ? self : String(repeating: "0", count: n - count) + self
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The reader's own folders, following the XDG Base Directory specification.
+public struct XDGDirectories: Sendable {
+    /// `$XDG_STATE_HOME/reader` (default `~/.local/state/reader`): positions, bookmarks, history.
+    public var state: URL
+    /// `$XDG_CACHE_HOME/reader` (default `~/.cache/reader`): layout caches.
+    public var cache: URL
+
+    /// Folders from an environment (pass `ProcessInfo.processInfo.environment`).
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> URL {
+            // The spec says relative paths are invalid and must be ignored.
+            if let v = environment[variable], v.hasPrefix("/") { return URL(fileURLWithPath: v, isDirectory: true) }
+            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
+        }
+        state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("reader", isDirectory: true)
+        cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("reader", isDirectory: true)
+    }
+
+    /// Explicit folders (tests).
+    public init(state: URL, cache: URL) {
+        self.state = state
+        self.cache = cache
+    }
+}
