@@ -13,7 +13,8 @@ public struct LineFlags: OptionSet, Hashable, Sendable {
     public static let emergencyBreak = LineFlags(rawValue: 1 << 2)
     /// The line ends at a hyphen the layout added (reserved; no hyphenation yet).
     public static let hyphen = LineFlags(rawValue: 1 << 3)
-    /// An empty line between blocks (length 0).
+    /// An empty line between blocks (length 0, starting at the separator `\n` after the
+    /// previous block).
     public static let blank = LineFlags(rawValue: 1 << 4)
     /// The line ends with a hard line break inside a block (`<br>`, LF in preformatted text).
     public static let hardBreak = LineFlags(rawValue: 1 << 5)
@@ -118,8 +119,9 @@ public struct LineCollection: Hashable, Sendable {
     /// Bytes of memory per line used by the flat arrays.
     public static let bytesPerLine = 4 + 4 + 2 + 1 + 1 + 2
 
-    /// Index of the line that contains `offset`: the last non-blank line starting at or
-    /// before it (O(log n)). Offsets before the range give 0, after it the last line.
+    /// Index of the line that contains `offset`: the last line starting at or before it
+    /// (O(log n)). A blank line starts at the separator byte after the block before it.
+    /// Offsets before the range give 0, after it the last line.
     public func lineIndex(containing offset: ByteOffset) -> Int {
         guard !starts.isEmpty else { return 0 }
         let target = offset.rawValue
@@ -128,10 +130,7 @@ public struct LineCollection: Hashable, Sendable {
             let mid = (lo + hi) / 2
             if Int(starts[mid]) <= target { lo = mid + 1 } else { hi = mid }
         }
-        var i = max(0, lo - 1)
-        // A blank line shares its start with the line after it; prefer the text line.
-        while i + 1 < starts.count && flagBits[i] & LineFlags.blank.rawValue != 0 && starts[i + 1] == starts[i] { i += 1 }
-        return i
+        return max(0, lo - 1)
     }
 
     @usableFromInline mutating func append(start: Int, length: Int, width: Int, indent: Int, kind: BlockKind, flags: LineFlags) {

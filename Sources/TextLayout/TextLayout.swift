@@ -29,7 +29,10 @@ public enum TextLayout {
                 let upper = min(block.range.upperBound, clipped.upperBound)
                 guard lower < upper else { continue }
                 if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
-                    lines.append(start: lower.rawValue, length: 0, width: 0, indent: 0, kind: block.kind, flags: .blank)
+                    // A blank line sits at the separator after the previous block, so every
+                    // line has its own start offset and a position can point at it.
+                    lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
+                                 kind: block.kind, flags: .blank)
                 }
                 let slice = UnsafeBufferPointer(rebasing: all[lower.rawValue..<upper.rawValue])
                 fitter.fit(slice, base: lower.rawValue, block: block,

@@ -1,0 +1,21 @@
+/// An input event for the reader, independent of how the terminal encoded it.
+public enum Input: Hashable, Sendable {
+    /// A printable character.
+    case character(Character)
+    /// Ctrl + a letter (lower case).
+    case control(Character)
+    case enter, escape, backspace, tab
+    case up, down, left, right, pageUp, pageDown, home, end
+    /// Mouse wheel.
+    case wheelUp, wheelDown
+}
+
+/// What the reader asks its host to do after an input.
+public enum Effect: Hashable, Sendable {
+    /// Leave the program.
+    case quit
+    /// The reading position changed: save it (the host may batch saves).
+    case positionChanged
+    /// Bookmarks changed: save them.
+    case bookmarksChanged
+}

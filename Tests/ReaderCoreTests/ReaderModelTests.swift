@@ -1,0 +1,126 @@
+import XCTest
+import TextContent
+import TextLayout
+@testable import ReaderCore
+
+/// Scripted sessions of inputs through the reader's state machine.
+final class ReaderModelTests: XCTestCase {
+    func model(rows: Int = 12, columns: Int = 60) -> ReaderModel {
+        ReaderModel(content: PagerTests.book(chapters: 6, paragraphs: 10), position: .zero, columns: columns, rows: rows)
+    }
+
+    func testPageForwardAndBackReturnsToTheSameText() {
+        let m = model()
+        let start = m.pager.anchor
+        XCTAssertEqual(m.handle(.character(" ")), [.positionChanged])
+        XCTAssertNotEqual(m.pager.anchor, start)
+        m.handle(.character(" "))
+        m.handle(.character("b"))
+        m.handle(.pageUp)
+        XCTAssertEqual(m.pager.anchor, start)
+        XCTAssertEqual(m.handle(.character("b")), [], "nothing before the start")
+    }
+
+    func testPageTurnMovesExactlyOneScreen() {
+        let m = model(rows: 12)
+        let firstPage = m.pager.visibleLines(in: m.layouts).map(\.line)
+        m.handle(.pageDown)
+        let secondTop = m.pager.visibleLines(in: m.layouts).first!.line
+        let all = m.layouts.lines(ofChapter: 0)
+        XCTAssertEqual(firstPage.count, 11)
+        XCTAssertEqual(secondTop, all[11])
+    }
+
+    func testChapterKeysAndCommands() {
+        let m = model()
+        m.handle(.character("]"))
+        XCTAssertEqual(m.progress.chapter, 1)
+        m.handle(.character("]"))
+        XCTAssertEqual(m.progress.chapter, 2)
+        m.handle(.character("["))
+        XCTAssertEqual(m.progress.chapter, 1)
+        for c in ":chapter 5" { m.handle(.character(c)) }
+        XCTAssertEqual(m.mode, .prompt(.command, text: "chapter 5"))
+        m.handle(.enter)
+        XCTAssertEqual(m.mode, .reading)
+        XCTAssertEqual(m.pager.anchor, m.content.chapters[4].range.lowerBound)
+        for c in ":50%" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertEqual(Double(m.progress.perMille), 500, accuracy: 15)
+        for c in ":offset 1234" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertEqual(m.pager.anchor, 1234)
+        for c in ":nonsense" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertNotNil(m.message)
+    }
+
+    func testTableOfContentsJump() {
+        let m = model()
+        m.handle(.character("t"))
+        XCTAssertEqual(m.mode, .contents(selected: 0))
+        m.handle(.down); m.handle(.down); m.handle(.down)
+        XCTAssertEqual(m.handle(.enter), [.positionChanged])
+        XCTAssertEqual(m.mode, .reading)
+        XCTAssertEqual(m.progress.chapter, 3)
+    }
+
+    func testSearchAcrossChaptersWithWrap() {
+        let m = model()
+        for c in "/word5-2-3" { m.handle(.character(c)) }
+        m.handle(.enter)
+        let match = try! XCTUnwrap(m.currentMatch)
+        XCTAssertEqual(m.content.string(in: match), "word5-2-3")
+        XCTAssertEqual(m.content.chapterIndex(containing: match.lowerBound), 4)
+        // Visible on screen.
+        XCTAssertTrue(m.pager.visibleLines(in: m.layouts).contains { $0.line.range.contains(match.lowerBound) })
+        m.handle(.character("n"))
+        XCTAssertEqual(m.message, "Search wrapped to the start")
+        XCTAssertEqual(m.currentMatch, match, "only one match: wrapping finds it again")
+        for c in "/(unclosed" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertEqual(m.message, "Not a valid regular expression: (unclosed")
+    }
+
+    func testSmartCaseSearch() {
+        let m = model()
+        for c in "/WORD3-1-1" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertNil(m.currentMatch, "upper case in the pattern makes it case-sensitive")
+        for c in "/chapter 4" { m.handle(.character(c)) }
+        m.handle(.enter)
+        XCTAssertEqual(m.content.string(in: try! XCTUnwrap(m.currentMatch)), "Chapter 4")
+    }
+
+    func testBookmarksAddJumpDelete() {
+        let m = model()
+        m.handle(.character("]")); m.handle(.character("]"))
+        let here = m.pager.anchor
+        XCTAssertEqual(m.handle(.character("m")), [.bookmarksChanged])
+        m.handle(.character("g"))
+        XCTAssertEqual(m.pager.anchor, .zero)
+        m.handle(.character("'"))
+        XCTAssertEqual(m.handle(.enter), [.positionChanged])
+        XCTAssertEqual(m.pager.anchor, here)
+        m.handle(.character("'"))
+        XCTAssertEqual(m.handle(.character("d")), [.bookmarksChanged])
+        XCTAssertTrue(m.marks.isEmpty)
+    }
+
+    func testResizeDuringReadingKeepsPosition() {
+        let m = model(rows: 20, columns: 100)
+        for _ in 0..<7 { m.handle(.character("j")) }
+        let anchor = m.pager.anchor
+        let top = m.pager.visibleLines(in: m.layouts).first!.line
+        m.resize(columns: 60, rows: 15)
+        XCTAssertEqual(m.textWidth, 56)
+        XCTAssertTrue(m.pager.visibleLines(in: m.layouts).first!.line.range.contains(anchor))
+        m.resize(columns: 100, rows: 20)
+        XCTAssertEqual(m.pager.visibleLines(in: m.layouts).first!.line, top)
+    }
+
+    func testQuitSavesPosition() {
+        let m = model()
+        XCTAssertEqual(m.handle(.character("q")), [.positionChanged, .quit])
+    }
+}
