@@ -71,6 +71,16 @@ struct ClusterWidth {
         return ClusterWidth.isVisibleMark(firstRecord) ? 1 : 0
     }
 
+    /// The width of a cluster of one code point (the same as `init(first:record:)` then
+    /// `value`: a lone emoji modifier is already 2 in the table).
+    @inlinable @inline(__always)
+    static func single(_ record: UInt32) -> Int {
+        let w = (record >> 11) & 3
+        if w &- 1 < 2 { return Int(w) }
+        if w == 3 { return 0 }
+        return isVisibleMark(record) ? 1 : 0
+    }
+
     /// Rule 4: a combining mark (or Hangul V/T jamo) that shows a glyph when alone.
     @inlinable
     static func isVisibleMark(_ record: UInt32) -> Bool {

@@ -67,6 +67,7 @@ public struct GraphemeCursor {
     /// The general path: one cluster starting at `start`, rule by rule.
     @inlinable
     mutating func nextCluster(_ start: Int) -> (end: Int, width: Int) {
+        let properties = self.properties, noBreak = self.noBreak, base = self.base, count = self.count
         var i = start
         let value: UInt32
         let record: UInt32
@@ -76,16 +77,28 @@ public struct GraphemeCursor {
             let d = UTF8Scalar.decode(base, i, count)
             value = d.value; record = properties.record(d.value).raw; i &+= d.length
         }
+        if i >= count {                                          // GB2
+            offset = i
+            return (i, ClusterWidth.single(record))
+        }
+        var d = UTF8Scalar.decode(base, i, count)
+        var r = properties.record(d.value).raw
+        var cls = (r >> 6) & 0xF
         var previous = (record >> 6) & 0xF
+        // The common case: a one-code-point cluster. Only GB12/GB13 can join a pair the
+        // matrix splits here (GB11 needs a pictograph before the ZWJ).
+        if (UInt32(noBreak[Int(previous)]) >> cls) & 1 == 0
+            && !(previous == RecordBits.regionalIndicator && cls == RecordBits.regionalIndicator) {
+            aheadOffset = i; aheadValue = d.value; aheadRecord = r; aheadLength = d.length
+            offset = i
+            return (i, ClusterWidth.single(record))
+        }
         var width = ClusterWidth(first: value, record: record)
         // GB11 state: 1 after ExtPict Extend*, 2 after ExtPict Extend* ZWJ.
         var emoji: UInt32 = (record >> 10) & 1
         // GB12/GB13 state: number of regional indicators so far, mod 2.
         var regional: UInt32 = previous == RecordBits.regionalIndicator ? 1 : 0
-        while i < count {
-            let d = UTF8Scalar.decode(base, i, count)
-            let r = properties.record(d.value).raw
-            let cls = (r >> 6) & 0xF
+        while true {
             if (UInt32(noBreak[Int(previous)]) >> cls) & 1 == 0 {
                 if previous == RecordBits.zwj && emoji == 2 && r & RecordBits.extendedPictographic != 0
                     && cls == RecordBits.other {
@@ -109,6 +122,10 @@ public struct GraphemeCursor {
             width.add(d.value, record: r, graphemeBreak: cls)
             previous = cls
             i &+= d.length
+            if i >= count { break }                             // GB2
+            d = UTF8Scalar.decode(base, i, count)
+            r = properties.record(d.value).raw
+            cls = (r >> 6) & 0xF
         }
         offset = i
         return (i, width.value)
