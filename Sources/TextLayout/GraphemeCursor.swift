@@ -64,8 +64,9 @@ public struct GraphemeCursor {
         return nextCluster(i)
     }
 
-    /// The general path: one cluster starting at `start`, rule by rule.
-    @inlinable
+    /// The non-ASCII path, inlined into the caller: one-code-point clusters (all of CJK
+    /// text, most of any text) finish here; longer ones go on in `longCluster`.
+    @inlinable @inline(__always)
     mutating func nextCluster(_ start: Int) -> (end: Int, width: Int) {
         let properties = self.properties, noBreak = self.noBreak, base = self.base, count = self.count
         var i = start
@@ -81,10 +82,10 @@ public struct GraphemeCursor {
             offset = i
             return (i, ClusterWidth.single(record))
         }
-        var d = UTF8Scalar.decode(base, i, count)
-        var r = properties.record(d.value).raw
-        var cls = (r >> 6) & 0xF
-        var previous = (record >> 6) & 0xF
+        let d = UTF8Scalar.decode(base, i, count)
+        let r = properties.record(d.value).raw
+        let cls = (r >> 6) & 0xF
+        let previous = (record >> 6) & 0xF
         // The common case: a one-code-point cluster. Only GB12/GB13 can join a pair the
         // matrix splits here (GB11 needs a pictograph before the ZWJ).
         if (UInt32(noBreak[Int(previous)]) >> cls) & 1 == 0
@@ -93,6 +94,20 @@ public struct GraphemeCursor {
             offset = i
             return (i, ClusterWidth.single(record))
         }
+        return longCluster(i, value, record, d.value, d.length, r)
+    }
+
+    /// A cluster of two or more code points: `value`/`record` is its first, the one at
+    /// `i` (`value2`, `length2`, `r`) is known to stay in it or to be judged by GB11–GB13.
+    @inlinable @inline(never)
+    mutating func longCluster(_ i: Int, _ value: UInt32, _ record: UInt32,
+                              _ value2: UInt32, _ length2: Int, _ r2: UInt32) -> (end: Int, width: Int) {
+        let properties = self.properties, noBreak = self.noBreak, base = self.base, count = self.count
+        var i = i
+        var d = (value: value2, length: length2)
+        var r = r2
+        var cls = (r >> 6) & 0xF
+        var previous = (record >> 6) & 0xF
         var width = ClusterWidth(first: value, record: record)
         // GB11 state: 1 after ExtPict Extend*, 2 after ExtPict Extend* ZWJ.
         var emoji: UInt32 = (record >> 10) & 1
