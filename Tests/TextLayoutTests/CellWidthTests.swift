@@ -115,6 +115,9 @@ final class CellWidthTests: XCTestCase {
         ("สวัสดี", 4, "Thai with above vowels and tone marks"),
         ("น้ำ", 1, "Thai: SARA AM is a SpacingMark, one cluster"),
         ("กรุงเทพฯ", 7, "Thai: below vowel"),
+        ("\u{1000}\u{102B}", 2, "Myanmar vowel sign TALL AA (Mc, outside the cluster): a lone visible mark"),
+        ("\u{E01}\u{E33}", 1, "Thai SARA AM joins as a SpacingMark"),
+        ("\u{2A6E0}", 2, "unassigned code point of CJK Extension B's block: wide, as in wcwidth"),
     ]
 
     func testClusterWidths() {
