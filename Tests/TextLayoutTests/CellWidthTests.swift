@@ -1,5 +1,6 @@
 import Foundation
 import TextLayout
+import UnicodeData
 import XCTest
 
 /// `CellWidth` against the Python `wcwidth` package (0.2.13, Unicode 15.0 tables) for
@@ -72,6 +73,16 @@ final class CellWidthTests: XCTestCase {
         XCTAssertEqual(CellWidth.of("漢" as Unicode.Scalar), 2)
         XCTAssertEqual(CellWidth.of("\u{AD}" as Unicode.Scalar), 0)
         XCTAssertEqual(CellWidth.of(codePoint: 0xD800), 1)
+    }
+
+    /// Bit 28 of the record (used by the lone-mark rule) is Default_Ignorable_Code_Point.
+    func testDefaultIgnorableBit() {
+        for cp: UInt32 in [0xAD, 0x34F, 0x200B, 0x200D, 0xFE0F, 0xE0061, 0xE0100] {
+            XCTAssertTrue(UnicodeProperties.shared.record(cp).isDefaultIgnorable, String(cp, radix: 16))
+        }
+        for cp: UInt32 in [0x41, 0x301, 0x93F, 0x1161, 0x6F22] {
+            XCTAssertFalse(UnicodeProperties.shared.record(cp).isDefaultIgnorable, String(cp, radix: 16))
+        }
     }
 
     /// Each example: text, expected width, what it shows.
