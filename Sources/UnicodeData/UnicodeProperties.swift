@@ -87,6 +87,10 @@ public struct PropertyRecord: Hashable, Sendable {
     @inlinable public var bidiClassRaw: UInt8 { UInt8(truncatingIfNeeded: (raw >> 18) & 0x1F) }
     /// UAX #9 Bidi_Class.
     @inlinable public var bidiClass: BidiClass { BidiClass(rawValue: bidiClassRaw)! }
+    /// Default_Ignorable_Code_Point (invisible when unsupported: variation selectors, ZWJ, tags…).
+    @inlinable public var isDefaultIgnorable: Bool { raw & (1 << 28) != 0 }
+    /// Raw General_Category value.
+    @inlinable public var generalCategoryRaw: UInt8 { UInt8(truncatingIfNeeded: (raw >> 23) & 0x1F) }
     /// General_Category.
     @inlinable public var generalCategory: GeneralCategory {
         GeneralCategory(rawValue: UInt8(truncatingIfNeeded: (raw >> 23) & 0x1F))!

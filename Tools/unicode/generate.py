@@ -15,6 +15,8 @@ One packed 32-bit record per code point, in a two-stage table:
     bit  17     Emoji
     bits 18-22  Bidi_Class              (BidiClass raw value)
     bits 23-27  General_Category        (GeneralCategory raw value)
+    bit  28     Default_Ignorable_Code_Point
+    bits 29-31  free
 
 Run:  python3 Tools/unicode/generate.py [UCD_DIR]
 The output is committed, so building never needs this script.
@@ -116,15 +118,21 @@ def main():
     default_ignorable = binary("DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
 
     def width(cp):
-        # Terminal cell width, following the convention of Python's wcwidth package
-        # (see docs/UNICODE.md): controls are "3" (not printable), zero-width marks and
-        # format characters 0, East Asian Wide/Fullwidth 2, everything else 1.
+        # Terminal cell width of a lone code point, following Python's wcwidth package
+        # 0.2.13 at Unicode 15.0 (Fixtures/unicode/wcwidth-15.0.txt; differences listed
+        # in docs/UNICODE.md): controls are "3" (not printable; wcwidth says -1), all
+        # combining marks (Mn, Me and Mc, as wcwidth does), format characters (Cf,
+        # soft hyphen included), ZWSP, line/paragraph separators and Hangul medial
+        # vowels/final consonants 0, East Asian Wide/Fullwidth 2, everything else 1.
+        # Deliberate difference: the emoji modifiers U+1F3FB..1F3FF keep their East
+        # Asian Wide 2 (wcwidth says 0); the grapheme cluster rules decide the width of
+        # a modifier sequence (TextLayout/ClusterWidth.swift).
         g = gc[cp]
         if cp == 0:
             return 0
         if g == "Cc":
             return 3
-        if g in ("Mn", "Me") or cp == 0x200B or (g == "Cf" and cp != 0x00AD):
+        if g in ("Mn", "Me", "Mc") or cp == 0x200B or g == "Cf":
             return 0
         if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:  # Hangul medial vowels, final consonants
             return 0
@@ -148,6 +156,7 @@ def main():
         r |= emoji[cp] << 17
         r |= BIDI_CLASSES.index(bc[cp]) << 18
         r |= GC_CLASSES.index(gc[cp]) << 23
+        r |= default_ignorable[cp] << 28
         records.append(r)
 
     distinct = sorted(set(records))
