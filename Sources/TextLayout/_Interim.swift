@@ -13,24 +13,3 @@ public enum LineBreaks {
         if out.last.map({ $0 >> 1 }) != bytes.count { out.append((bytes.count << 1) | 1) }
     }
 }
-public struct GraphemeCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    public private(set) var position: Int
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int = 0) { self.bytes = bytes; position = start }
-    public mutating func next() -> (end: Int, width: Int)? {
-        guard position < bytes.count else { return nil }
-        let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[position...]), as: UTF8.self)
-        let c = s.first!
-        position += String(c).utf8.count
-        let v = c.unicodeScalars.first!.value
-        let w = v < 0x20 ? 0 : (v >= 0x1100 && (v >= 0x2E80 && v <= 0xFFDC || v >= 0x1F300) ? 2 : 1)
-        return (position, w)
-    }
-}
-public enum Graphemes {
-    public static func boundaries(in text: String) -> [Int] {
-        var out = [0]; var o = 0
-        for c in text { o += String(c).utf8.count; out.append(o) }
-        return out
-    }
-}
