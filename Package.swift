@@ -37,9 +37,11 @@ let package = Package(
         .target(name: "ReaderCore", dependencies: ["TextContent", "TextLayout", "Screen"]),
         // Reading positions and bookmarks on disk (XDG state dir, atomic writes).
         .target(name: "ReaderState", dependencies: ["TextContent"]),
+        // On-disk layout cache: one file per (book, options, engine) with LRU eviction.
+        .target(name: "LayoutCache", dependencies: ["TextContent", "TextLayout"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "Screen", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
@@ -48,6 +50,7 @@ let package = Package(
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
         .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
+        .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"]),
