@@ -1,0 +1,163 @@
+/// A TXT file converted to UTF-8, split into lines, and able to map any position of the
+/// converted text back to a byte offset of the original file.
+///
+/// Lines end at LF, CR LF or a lone CR (the terminator belongs to no line). For a UTF-8
+/// source the mapping is linear (`offset + BOM length`); for any other encoding it is
+/// exact at each line start and at each iconv checkpoint, and the nearest preceding
+/// anchor otherwise.
+struct DecodedText {
+    /// One line of the converted text.
+    struct Line {
+        /// UTF-8 range in `utf8`, without the terminator.
+        var start: Int
+        var end: Int
+        var count: Int { end - start }
+    }
+
+    /// The text, UTF-8, BOM removed, line terminators still in place.
+    let utf8: [UInt8]
+    /// The lines in order.
+    let lines: [Line]
+    /// The encoding the text was decoded from.
+    let encoding: TextEncoding
+    /// Length of the byte-order mark skipped at the start of the file.
+    let bomLength: Int
+    /// Sorted anchors `(utf8 offset, original-file offset)` (empty for UTF-8 sources).
+    private let anchorUTF8: [Int]
+    private let anchorSource: [Int]
+
+    /// Wraps text that was already UTF-8 in the file (after a BOM of `bomLength` bytes).
+    init(utf8Source utf8: [UInt8], bomLength: Int) {
+        self.utf8 = utf8
+        self.encoding = .utf8
+        self.bomLength = bomLength
+        self.lines = Self.splitLines(utf8)
+        self.anchorUTF8 = []
+        self.anchorSource = []
+    }
+
+    /// Wraps the output of iconv for `source` (the file without its BOM).
+    init(converted output: IconvDecoder.Output, source: UnsafeBufferPointer<UInt8>, encoding: TextEncoding, bomLength: Int) {
+        self.utf8 = output.utf8
+        self.encoding = encoding
+        self.bomLength = bomLength
+        let lines = Self.splitLines(output.utf8)
+        self.lines = lines
+        // Line starts in the source, found by code unit: LF, CR LF, CR.
+        let sourceStarts = Self.sourceLineStarts(source, unitWidth: encoding.unitWidth, bigEndian: encoding.bigEndian)
+        var au: [Int] = []
+        var asrc: [Int] = []
+        au.reserveCapacity(lines.count + output.checkpoints.count)
+        asrc.reserveCapacity(lines.count + output.checkpoints.count)
+        var ci = 0
+        let cps = output.checkpoints
+        let lineAnchors = sourceStarts.count == lines.count
+        var li = 0
+        // Merge line starts and checkpoints, both ascending.
+        while li < (lineAnchors ? lines.count : 0) || ci < cps.count {
+            let takeLine: Bool
+            if lineAnchors && li < lines.count {
+                takeLine = ci >= cps.count || lines[li].start <= cps[ci].utf8
+            } else {
+                takeLine = false
+            }
+            let u: Int, s: Int
+            if takeLine { u = lines[li].start; s = sourceStarts[li]; li += 1 } else { u = cps[ci].utf8; s = cps[ci].source; ci += 1 }
+            if let lastU = au.last {
+                if u == lastU { continue }
+                if s < asrc.last! { continue }  // keep the map monotonic
+            }
+            au.append(u)
+            asrc.append(s + bomLength)
+        }
+        self.anchorUTF8 = au
+        self.anchorSource = asrc
+    }
+
+    /// The original-file byte offset of a position in `utf8`, and whether it is exact.
+    func sourceOffset(of position: Int) -> (offset: Int, exact: Bool) {
+        if encoding.isUTF8 { return (position + bomLength, true) }
+        let i = lastAnchor(atOrBefore: position)
+        guard i >= 0 else { return (bomLength, position == 0) }
+        return (anchorSource[i], anchorUTF8[i] == position)
+    }
+
+    /// The first anchor position strictly inside `(lower, upper)`, if any (non-UTF-8 only).
+    func nextAnchor(after lower: Int, before upper: Int) -> Int? {
+        if encoding.isUTF8 { return nil }
+        let i = lastAnchor(atOrBefore: lower) + 1
+        guard i < anchorUTF8.count, anchorUTF8[i] < upper else { return nil }
+        return anchorUTF8[i]
+    }
+
+    private func lastAnchor(atOrBefore position: Int) -> Int {
+        var lo = 0, hi = anchorUTF8.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if anchorUTF8[mid] <= position { lo = mid + 1 } else { hi = mid }
+        }
+        return lo - 1
+    }
+
+    /// Splits UTF-8 text at LF, CR LF and lone CR.
+    static func splitLines(_ utf8: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        utf8.withUnsafeBufferPointer { p in
+            let n = p.count
+            var start = 0
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if b == 0x0A {
+                    lines.append(Line(start: start, end: i))
+                    i += 1
+                    start = i
+                } else if b == 0x0D {
+                    lines.append(Line(start: start, end: i))
+                    i += (i + 1 < n && p[i + 1] == 0x0A) ? 2 : 1
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            if start < n || lines.isEmpty { lines.append(Line(start: start, end: n)) }
+        }
+        return lines
+    }
+
+    /// Byte offsets (relative to `source`) of the start of each line of the source, the same
+    /// way `splitLines` cuts the converted text.
+    static func sourceLineStarts(_ source: UnsafeBufferPointer<UInt8>, unitWidth: Int, bigEndian: Bool) -> [Int] {
+        var starts: [Int] = [0]
+        let n = source.count - source.count % unitWidth
+        @inline(__always) func unit(_ i: Int) -> UInt32 {
+            switch unitWidth {
+            case 1: return UInt32(source[i])
+            case 2:
+                return bigEndian ? UInt32(source[i]) << 8 | UInt32(source[i + 1])
+                                 : UInt32(source[i + 1]) << 8 | UInt32(source[i])
+            default:
+                return bigEndian
+                    ? UInt32(source[i]) << 24 | UInt32(source[i + 1]) << 16 | UInt32(source[i + 2]) << 8 | UInt32(source[i + 3])
+                    : UInt32(source[i + 3]) << 24 | UInt32(source[i + 2]) << 16 | UInt32(source[i + 1]) << 8 | UInt32(source[i])
+            }
+        }
+        var i = 0
+        while i < n {
+            let u = unit(i)
+            if u == 0x0A {
+                i += unitWidth
+                starts.append(i)
+            } else if u == 0x0D {
+                i += unitWidth
+                if i < n && unit(i) == 0x0A { i += unitWidth }
+                starts.append(i)
+            } else {
+                i += unitWidth
+            }
+        }
+        // splitLines drops the empty line after a final terminator.
+        if starts.count > 1 && starts.last! >= n { starts.removeLast() }
+        return starts
+    }
+}
