@@ -23,7 +23,7 @@ struct DecodedText {
     /// Length of the byte-order mark skipped at the start of the file.
     let bomLength: Int
     /// Sorted anchors `(utf8 offset, original-file offset)` (empty for UTF-8 sources).
-    private let anchorUTF8: [Int]
+    fileprivate let anchorUTF8: [Int]
     private let anchorSource: [Int]
 
     /// Wraps text that was already UTF-8 in the file (after a BOM of `bomLength` bytes).
@@ -159,5 +159,45 @@ struct DecodedText {
         // splitLines drops the empty line after a final terminator.
         if starts.count > 1 && starts.last! >= n { starts.removeLast() }
         return starts
+    }
+}
+
+extension DecodedText {
+    /// The original-file offset of `position`, exact whenever it can be computed: at an
+    /// anchor; for UTF-8 always; for UTF-16/32 by counting scalars from the preceding
+    /// anchor; for the legacy multibyte encodings when only ASCII and U+3000 (two bytes in
+    /// GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR) lie between the anchor and `position`.
+    func exactSourceOffset(of position: Int) -> Int? {
+        let (offset, exact) = sourceOffset(of: position)
+        if exact { return offset }
+        guard let anchor = anchorPosition(atOrBefore: position) else { return nil }
+        var source = offset
+        var i = anchor
+        let unit = encoding.unitWidth
+        let legacyCJK = unit == 1 && EncodingScorer.family(of: encoding) != .western
+        while i < position {
+            let b = utf8[i]
+            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            switch unit {
+            case 2: source += length == 4 ? 4 : 2
+            case 4: source += 4
+            default:
+                if b < 0x80 { source += 1 }
+                else if legacyCJK && length == 3 && utf8[i] == 0xE3 && utf8[i + 1] == 0x80 && utf8[i + 2] == 0x80 { source += 2 }
+                else { return nil }
+            }
+            i += length
+        }
+        return i == position ? source : nil
+    }
+
+    /// The UTF-8 position of the last anchor at or before `position`.
+    private func anchorPosition(atOrBefore position: Int) -> Int? {
+        var lo = 0, hi = anchorUTF8.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if anchorUTF8[mid] <= position { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? anchorUTF8[lo - 1] : nil
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text encoding the TXT reader can decode, named the way iconv knows it.
 ///
 /// `displayName` is what `BookMetadata.encoding` reports ("UTF-8", "GB18030", "Big5", …);
