@@ -152,6 +152,7 @@ enum ChapterDetector {
                            "eighteenth", "nineteenth", "twentieth", "last", "final"]
 
     static func matchEnglish(_ s: [Unicode.Scalar]) -> Match? {
+        guard let f = s.first, f.value >= 0x41 && f.value <= 0x5A else { return nil }
         let text = String(String.UnicodeScalarView(s))
         // "First Epilogue", "SECOND EPILOGUE"
         var w0 = 0

@@ -130,6 +130,41 @@ struct DecodedText {
     static func sourceLineStarts(_ source: UnsafeBufferPointer<UInt8>, unitWidth: Int, bigEndian: Bool) -> [Int] {
         var starts: [Int] = [0]
         let n = source.count - source.count % unitWidth
+        if unitWidth == 1 {
+            // Byte-oriented encodings: CR and LF bytes are never part of a multibyte
+            // sequence in UTF-8, GB18030, Big5, Shift_JIS or EUC.
+            var i = 0
+            while i < n {
+                let b = source[i]
+                i += 1
+                if b == 0x0A { starts.append(i) } else if b == 0x0D {
+                    if i < n && source[i] == 0x0A { i += 1 }
+                    starts.append(i)
+                }
+            }
+            if starts.count > 1 && starts.last! >= n { starts.removeLast() }
+            return starts
+        }
+        if unitWidth == 2 {
+            let units = n / 2
+            let raw = UnsafeRawPointer(source.baseAddress!)
+            var k = 0
+            while k < units {
+                var u = raw.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self)
+                if bigEndian { u = u.byteSwapped }
+                k += 1
+                if u == 0x0A { starts.append(2 * k) } else if u == 0x0D {
+                    if k < units {
+                        var v = raw.loadUnaligned(fromByteOffset: 2 * k, as: UInt16.self)
+                        if bigEndian { v = v.byteSwapped }
+                        if v == 0x0A { k += 1 }
+                    }
+                    starts.append(2 * k)
+                }
+            }
+            if starts.count > 1 && starts.last! >= n { starts.removeLast() }
+            return starts
+        }
         @inline(__always) func unit(_ i: Int) -> UInt32 {
             switch unitWidth {
             case 1: return UInt32(source[i])

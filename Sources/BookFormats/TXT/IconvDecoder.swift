@@ -56,9 +56,11 @@ struct IconvDecoder {
         precondition(cd != iconv_t(bitPattern: -1), "iconv encoding vanished")
         defer { iconv_close(cd) }
 
-        var capacity = max(64, input.count + input.count / 2 + 16)
-        var out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { out.deallocate() }
+        // Worst case of UTF-8 bytes per input byte: 3 for byte-oriented encodings (a half-width
+        // katakana or U+FFFD from one byte), 1.5 for UTF-16, 1 for UTF-32. The buffer is
+        // allocated for that bound but only the pages written become resident.
+        let perByte = encoding.unitWidth == 1 ? 3.0 : encoding.unitWidth == 2 ? 1.5 : 1.0
+        let capacity = Int(Double(input.count) * perByte) + 64
         var produced = 0
         var consumed = 0
         var checkpoints: [(utf8: Int, source: Int)] = [(0, 0)]
@@ -70,64 +72,60 @@ struct IconvDecoder {
         guard let base = input.baseAddress, n > 0 else {
             return Output(utf8: [], checkpoints: checkpoints, errorCount: 0, firstErrorOffset: nil)
         }
-
-        func appendReplacement() {
-            ensure(3)
-            out[produced] = 0xEF; out[produced + 1] = 0xBF; out[produced + 2] = 0xBD
-            produced += 3
-        }
-        func ensure(_ extra: Int) {
-            if produced + extra <= capacity { return }
-            let newCapacity = max(capacity * 2, produced + extra + 64)
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            bigger.update(from: out, count: produced)
-            out.deallocate()
-            out = bigger
-            capacity = newCapacity
-        }
-
-        while consumed < n {
-            let windowEnd = min(n, consumed + window)
-            var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base + consumed)
-                .assumingMemoryBound(to: CChar.self)
-            var inLeft = windowEnd - consumed
-            ensure(inLeft * 4 + 16)
-            var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(out + produced)
-                .assumingMemoryBound(to: CChar.self)
-            var outLeft = capacity - produced
-            let before = inLeft
-            let outBefore = outLeft
-            let rc = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
-            let err = errno
-            consumed += before - inLeft
-            produced += outBefore - outLeft
-            if rc == -1 {
-                switch err {
-                case E2BIG:
-                    continue  // `ensure` grows the buffer on the next turn
-                case EINVAL where windowEnd < n && inLeft < before:
-                    continue  // a character straddles the window end: the next window starts at it
-                case EINVAL where windowEnd == n:
-                    if firstError == nil { firstError = consumed }
-                    if allowTruncatedEnd { consumed = n; break }
-                    guard lenient else { throw Failure(offset: consumed, reason: "truncated sequence at end of file") }
-                    errorCount += 1
-                    appendReplacement()
-                    consumed = n
-                case EILSEQ, EINVAL:
-                    if firstError == nil { firstError = consumed }
-                    guard lenient else { throw Failure(offset: consumed, reason: "invalid byte sequence") }
-                    errorCount += 1
-                    appendReplacement()
-                    consumed = min(n, consumed + skip)
-                    iconv(cd, nil, nil, nil, nil)  // reset shift state
-                default:
-                    throw Failure(offset: consumed, reason: "iconv error \(err)")
-                }
+        var thrown: Failure?
+        let result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let out = buffer.baseAddress!
+            func appendReplacement() {
+                out[produced] = 0xEF; out[produced + 1] = 0xBF; out[produced + 2] = 0xBD
+                produced += 3
             }
-            if checkpoints.last!.source != consumed { checkpoints.append((produced, consumed)) }
+            defer { initialized = produced }
+            do {
+                while consumed < n {
+                    let windowEnd = min(n, consumed + window)
+                    var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base + consumed)
+                        .assumingMemoryBound(to: CChar.self)
+                    var inLeft = windowEnd - consumed
+                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(out + produced)
+                        .assumingMemoryBound(to: CChar.self)
+                    var outLeft = capacity - produced
+                    let before = inLeft
+                    let outBefore = outLeft
+                    let rc = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                    let err = errno
+                    consumed += before - inLeft
+                    produced += outBefore - outLeft
+                    if rc == -1 {
+                        switch err {
+                        case E2BIG:
+                            throw Failure(offset: consumed, reason: "output larger than expected")
+                        case EINVAL where windowEnd < n && inLeft < before:
+                            continue  // a character straddles the window end: the next window starts at it
+                        case EINVAL where windowEnd == n:
+                            if firstError == nil { firstError = consumed }
+                            if allowTruncatedEnd { consumed = n; break }
+                            guard lenient else { throw Failure(offset: consumed, reason: "truncated sequence at end of file") }
+                            errorCount += 1
+                            appendReplacement()
+                            consumed = n
+                        case EILSEQ, EINVAL:
+                            if firstError == nil { firstError = consumed }
+                            guard lenient else { throw Failure(offset: consumed, reason: "invalid byte sequence") }
+                            errorCount += 1
+                            appendReplacement()
+                            consumed = min(n, consumed + skip)
+                            iconv(cd, nil, nil, nil, nil)  // reset shift state
+                        default:
+                            throw Failure(offset: consumed, reason: "iconv error \(err)")
+                        }
+                    }
+                    if checkpoints.last!.source != consumed { checkpoints.append((produced, consumed)) }
+                }
+            } catch let f as Failure {
+                thrown = f
+            } catch {}
         }
-        let result = [UInt8](UnsafeBufferPointer(start: out, count: produced))
+        if let thrown { throw thrown }
         return Output(utf8: result, checkpoints: checkpoints, errorCount: errorCount, firstErrorOffset: firstError)
     }
 }

@@ -12,14 +12,20 @@ public enum PlainTextReader {
 
     /// Reads the whole book at `path`; `encoding` (an iconv name) overrides detection.
     public static func read(path: String, encoding: String?) throws -> TextContent {
-        let bytes = try readFile(path)
-        return try read(bytes: bytes, name: path, encoding: encoding)
+        // The file's bytes are released once converted, before the book is built.
+        let decoded = try TextDecoding.decode(try readFile(path), name: path, override: encoding)
+        return build(decoded.0, warnings: decoded.1, name: path)
     }
 
     /// Reads a book from memory. `name` is the file name used for errors, the source map
     /// and the fallback title; `encoding` (an iconv name) overrides detection.
     public static func read(bytes: [UInt8], name: String, encoding: String?) throws -> TextContent {
-        let (decoded, decodeWarnings) = try TextDecoding.decode(bytes, name: name, override: encoding)
+        let (decoded, warnings) = try TextDecoding.decode(bytes, name: name, override: encoding)
+        return build(decoded, warnings: warnings, name: name)
+    }
+
+    /// Builds the book from converted text.
+    static func build(_ decoded: DecodedText, warnings decodeWarnings: [String], name: String) -> TextContent {
         let aozora = AozoraMarkup.looksLikeAozora(decoded.utf8)
 
         // Metadata and the Aozora header.

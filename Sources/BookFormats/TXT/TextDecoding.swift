@@ -34,11 +34,12 @@ enum TextDecoding {
             if head.contains(0) {
                 throw BookError.undecodable(path: name, reason: "binary data (NUL bytes) in a file that is not UTF-16 or UTF-32")
             }
-            let (errors, _) = EncodingDetector.utf8ErrorCount(all)
+            let tolerated = min(100, all.count * toleratedErrorsPer10k / 100_000)
+            let (errors, _) = EncodingDetector.utf8ErrorCount(all, stopAfter: tolerated + 1)
             if errors == 0 {
                 return (DecodedText(utf8Source: Array(all), bomLength: 0), warnings)
             }
-            if errors * 10_000 <= all.count * toleratedErrorsPer10k / 10 && errors <= 100 {
+            if errors <= tolerated {
                 // UTF-8 with a few broken sequences (truncated download, a stray byte).
                 let decoder = IconvDecoder(.utf8)!
                 let out = try! decoder.decode(all, lenient: true)
