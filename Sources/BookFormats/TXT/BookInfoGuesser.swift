@@ -2,7 +2,7 @@ import TextContent
 
 /// Guesses a TXT book's title, authors, language and direction from its text.
 ///
-/// * Title: `Title: X` (Gutenberg header), a line `《X》` (Chinese web TXT), the line(s)
+/// * Title: `Title: X` (Gutenberg header; also `Author: Y`, `作者：Y`), a line `《X》` (Chinese web TXT), the line(s)
 ///   before a `by X` / `by` + name line (`War and Peace` / `by Leo Tolstoy`); otherwise the
 ///   file name without its extension. Aozora files: first line title, second author.
 /// * Language from the script mix of the first 256 KiB: kana → ja, Hangul → ko,
@@ -17,6 +17,10 @@ enum BookInfoGuesser {
         for line in lines {
             if line.hasPrefix("Title: "), title == nil { title = String(line.dropFirst(7)).trimmingSpaces }
             if line.hasPrefix("Author: "), authors.isEmpty { authors = [String(line.dropFirst(8)).trimmingSpaces] }
+            for prefix in ["作者：", "作者:", "著者："] where line.hasPrefix(prefix) && authors.isEmpty {
+                let name = String(line.dropFirst(prefix.count)).trimmingSpaces
+                if !name.isEmpty && name.count <= 30 { authors = [name] }
+            }
         }
         if title != nil { return (title, authors) }
         for line in lines where line.hasPrefix("《") && line.hasSuffix("》") {

@@ -30,6 +30,8 @@ enum EncodingScorer {
         var count = 0
         var previousWasHan = false
         var spaceAfterHan = false
+        var hanAfterLetter = false  // previous scalar: a Han character right after an ASCII letter
+        var previousWasLetter = false
         let string = String(decoding: text, as: UTF8.self)
         for s in string.unicodeScalars {
             let v = s.value
@@ -38,6 +40,11 @@ enum EncodingScorer {
                 continue
             }
             let han = isHan(v)
+            let letter = (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A
+            // A lone ideograph between two ASCII letters ("caf\u{E9}s" misread as GBK).
+            if letter && hanAfterLetter && family != .western { total -= 4 }
+            hanAfterLetter = han && previousWasLetter
+            previousWasLetter = letter
             // Chinese and Japanese do not put spaces between ideographs; a Korean text
             // misread as Chinese does (Korean separates words with spaces).
             if han && spaceAfterHan && family != .korean { total -= 1.5 }

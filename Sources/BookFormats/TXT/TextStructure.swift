@@ -225,6 +225,18 @@ struct TextStructure {
 
     private mutating func buildWrapped(_ group: Range<Int>) {
         var start = group.lowerBound
+        // Several heading-like lines in one group: a list (contents), one unit per line so
+        // that the table-of-contents filter sees the run.
+        if group.count >= 2 && group.filter({ headingMatch($0) != nil }).count >= 2 {
+            for k in group {
+                if let h = headingMatch(k) {
+                    units.append(Unit(kind: .heading, lines: [k], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
+                } else {
+                    units.append(Unit(kind: .paragraph, lines: [k], joiners: []))
+                }
+            }
+            return
+        }
         if let h = headingMatch(start) {
             if group.count == 1 {
                 units.append(Unit(kind: .heading, lines: [start], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
@@ -251,14 +263,14 @@ struct TextStructure {
 
     /// How line `a` continues into line `b` in wrap mode.
     private func joiner(_ a: Int, _ b: Int) -> Joiner {
-        let la = lines[a], lb = lines[b]
+        let la = lines[a]
         let firstWord = firstWordLength(b)
         let wrapped = la.length * 10 >= wrapWidth * 8 || la.length + 1 + firstWord > wrapWidth - 10
         guard wrapped else { return .lineBreak }
         let last = lastScalar(a), first = firstScalar(b)
         if last >= 0x2E80 || first >= 0x2E80 { return .none }
         if last == 0x2014 || first == 0x2014 { return .none }  // em dash
-        _ = lb
+        if last == 0x2D { return .none }  // "ninety-" + "one": a compound split at its hyphen
         return .space
     }
 
@@ -301,8 +313,9 @@ struct TextStructure {
                 // Longest suffix with strictly increasing ranks.
                 var s = j - 1
                 while s > i && units[s - 1].rank < units[s].rank { s -= 1 }
-                let firstTitle = units[s].title
-                let realStart = units[i..<s].contains { $0.title == firstTitle } ? s : j
+                // The suffix is real if one of its headings repeats an entry of the list.
+                let earlier = Set(units[i..<s].map(\.title))
+                let realStart = units[s..<j].contains { earlier.contains($0.title) } ? s : j
                 for k in i..<realStart { demote(k) }
             }
             i = j
