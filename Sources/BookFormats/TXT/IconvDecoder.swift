@@ -100,7 +100,7 @@ struct IconvDecoder {
                         case E2BIG:
                             throw Failure(offset: consumed, reason: "output larger than expected")
                         case EINVAL where windowEnd < n && inLeft < before:
-                            continue  // a character straddles the window end: the next window starts at it
+                            break  // a character straddles the window end: the next window starts at it
                         case EINVAL where windowEnd == n:
                             if firstError == nil { firstError = consumed }
                             if allowTruncatedEnd { consumed = n; break }
