@@ -131,4 +131,20 @@ final class TXTEncodingTests: XCTestCase {
             XCTAssertEqual(Array(t.utf8.prefix(3)), Array(out.utf8[cp.utf8..<min(out.utf8.count, cp.utf8 + 3)]))
         }
     }
+
+    func testLineSplittingAgreesBetweenSourceAndDecodedText() throws {
+        for text in ["a\r\nb\rc\n\nd", "a\r\nb\r\n", "one\ntwo\n", "x\ry\r", "\u{10A}\u{A0D}\n\u{D0A}z", "no newline"] {
+            let utf8 = Array(text.utf8)
+            let lines = DecodedText.splitLines(utf8)
+            let utf8Starts = utf8.withUnsafeBufferPointer { DecodedText.sourceLineStarts($0, unitWidth: 1, bigEndian: false) }
+            XCTAssertEqual(lines.count, utf8Starts.count, text)
+            for big in [false, true] {
+                let units = Array(text.utf16)
+                let bytes = units.flatMap { big ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+                let starts = bytes.withUnsafeBufferPointer { DecodedText.sourceLineStarts($0, unitWidth: 2, bigEndian: big) }
+                // Same lines, at twice the offsets (all BMP).
+                XCTAssertEqual(starts, utf8Starts.map { o in 2 * String(decoding: utf8[..<o], as: UTF8.self).utf16.count }, text)
+            }
+        }
+    }
 }

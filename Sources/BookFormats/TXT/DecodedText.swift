@@ -1,3 +1,5 @@
+import Glibc
+
 /// A TXT file converted to UTF-8, split into lines, and able to map any position of the
 /// converted text back to a byte offset of the original file.
 ///
@@ -104,6 +106,22 @@ struct DecodedText {
         var lines: [Line] = []
         utf8.withUnsafeBufferPointer { p in
             let n = p.count
+            if n > 0, let base = p.baseAddress, !hasLoneCR(base, n) {
+                // Fast path (LF or CR LF only): memchr for LF.
+                var start = 0
+                while start < n, let hit = memchr(base + start, 0x0A, n - start) {
+                    let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    let end = (i > start && base[i - 1] == 0x0D) ? i - 1 : i
+                    lines.append(Line(start: start, end: end))
+                    start = i + 1
+                }
+                if start < n {
+                    let end = base[n - 1] == 0x0D ? n - 1 : n
+                    lines.append(Line(start: start, end: end))
+                }
+                if lines.isEmpty { lines.append(Line(start: 0, end: 0)) }
+                return
+            }
             var start = 0
             var i = 0
             while i < n {
@@ -125,6 +143,17 @@ struct DecodedText {
         return lines
     }
 
+    /// Whether a CR not followed by LF occurs (a final CR counts as CR LF-like end).
+    private static func hasLoneCR(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var start = 0
+        while start < n, let hit = memchr(base + start, 0x0D, n - start) {
+            let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if i + 1 < n && base[i + 1] != 0x0A { return true }
+            start = i + 1
+        }
+        return false
+    }
+
     /// Byte offsets (relative to `source`) of the start of each line of the source, the same
     /// way `splitLines` cuts the converted text.
     static func sourceLineStarts(_ source: UnsafeBufferPointer<UInt8>, unitWidth: Int, bigEndian: Bool) -> [Int] {
@@ -144,6 +173,36 @@ struct DecodedText {
             }
             if starts.count > 1 && starts.last! >= n { starts.removeLast() }
             return starts
+        }
+        if unitWidth == 2, n > 0, let base = source.baseAddress {
+            // Fast path: memchr for the LF byte, keeping hits that are a whole LF unit, when
+            // every CR unit is followed by LF.
+            let low = bigEndian ? 1 : 0  // index of the significant byte in a unit
+            func unitAt(_ i: Int, is value: UInt8) -> Bool {
+                let u = i - low  // first byte of the unit
+                guard u >= 0, u % 2 == 0, u + 1 < n else { return false }
+                return base[i] == value && base[u + 1 - low] == 0
+            }
+            var loneCR = false
+            var start = 0
+            while start < n, let hit = memchr(base + start, 0x0D, n - start) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                start = i + 1
+                guard i >= low, unitAt(i, is: 0x0D) else { continue }
+                let next = i + 2
+                if next < n && !unitAt(next, is: 0x0A) { loneCR = true; break }
+            }
+            if !loneCR {
+                start = 0
+                while start < n, let hit = memchr(base + start, 0x0A, n - start) {
+                    let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    start = i + 1
+                    guard i >= low, unitAt(i, is: 0x0A) else { continue }
+                    starts.append(i - low + 2)
+                }
+                if starts.count > 1 && starts.last! >= n { starts.removeLast() }
+                return starts
+            }
         }
         if unitWidth == 2 {
             let units = n / 2

@@ -113,7 +113,10 @@ struct TextStructure {
         var length = 0
         for piece in pieces {
             switch piece {
-            case .source(let r): for i in r where p[i] & 0xC0 != 0x80 { length += 1 }
+            case .source(let r):
+                // Lengths only feed thresholds (≤ 60, ≤ 100 …): long lines get a lower bound.
+                if r.count > 1024 { length += r.count / 4; continue }
+                for i in r where p[i] & 0xC0 != 0x80 { length += 1 }
             case .literal(let bytes): for b in bytes where b & 0xC0 != 0x80 { length += 1 }
             }
         }
