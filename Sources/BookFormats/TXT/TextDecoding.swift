@@ -2,8 +2,8 @@
 /// `--encoding`), then conversion to UTF-8.
 enum TextDecoding {
     /// Most invalid sequences tolerated in a file that is otherwise valid in the chosen
-    /// encoding (per 10 000 bytes); they become U+FFFD and a warning.
-    static let toleratedErrorsPer10k = 10
+    /// encoding: 1 per 1000 bytes, at least 2, at most 100; they become U+FFFD and a warning.
+    static func toleratedErrors(_ byteCount: Int) -> Int { min(100, max(2, byteCount / 1000)) }
 
     /// Decodes `bytes`. `name` is used in errors; `override` is an iconv encoding name.
     static func decode(_ bytes: [UInt8], name: String, override: String?) throws -> (DecodedText, [String]) {
@@ -34,12 +34,12 @@ enum TextDecoding {
             if head.contains(0) {
                 throw BookError.undecodable(path: name, reason: "binary data (NUL bytes) in a file that is not UTF-16 or UTF-32")
             }
-            let tolerated = min(100, all.count * toleratedErrorsPer10k / 100_000)
-            let (errors, _) = EncodingDetector.utf8ErrorCount(all, stopAfter: tolerated + 1)
+            let tolerated = toleratedErrors(all.count)
+            let (errors, nonASCII) = EncodingDetector.utf8ErrorCount(all, stopAfter: tolerated + 1)
             if errors == 0 {
                 return (DecodedText(utf8Source: Array(all), bomLength: 0), warnings)
             }
-            if errors <= tolerated {
+            if errors <= tolerated && nonASCII >= 20 * errors {
                 // UTF-8 with a few broken sequences (truncated download, a stray byte).
                 let decoder = IconvDecoder(.utf8)!
                 let out = try! decoder.decode(all, lenient: true)
@@ -59,7 +59,7 @@ enum TextDecoding {
             // few bytes are bad.
             if let best = ranked.first, let decoder = IconvDecoder(best),
                let out = try? decoder.decode(all, lenient: true),
-               out.errorCount * 10_000 <= all.count * toleratedErrorsPer10k / 10, out.errorCount <= 100 {
+               out.errorCount <= toleratedErrors(all.count) {
                 warnings.append("\(out.errorCount) invalid \(best.displayName) sequence(s) replaced by U+FFFD")
                 return (DecodedText(converted: out, source: all, encoding: best, bomLength: 0), warnings)
             }
@@ -83,7 +83,7 @@ enum TextDecoding {
                 throw BookError.undecodable(path: name, reason: "\(failure.reason) at byte \(failure.offset + bomLength) for \(encoding.displayName)")
             }
             let out = try decoder.decode(body, lenient: true)
-            guard out.errorCount * 10_000 <= max(body.count, 1) * toleratedErrorsPer10k else {
+            guard out.errorCount <= toleratedErrors(body.count) else {
                 throw BookError.undecodable(path: name, reason: "\(failure.reason) at byte \(failure.offset + bomLength) for \(encoding.displayName) (\(out.errorCount) bad sequences)")
             }
             warnings.append("\(out.errorCount) invalid \(encoding.displayName) sequence(s) replaced by U+FFFD, the first at byte \(failure.offset + bomLength)")
