@@ -30,7 +30,7 @@ public struct LineBreakClassTable: @unchecked Sendable {
             }
         }
         let second = UnsafeMutablePointer<UInt8>.allocate(capacity: GeneratedLineBreakTables.stage2Count)
-        s2.withUnsafeBytes { raw in
+        s2.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             for i in 0..<GeneratedLineBreakTables.stage2Count { second[i] = raw[i] }
         }
         let low = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)

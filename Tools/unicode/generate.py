@@ -72,6 +72,7 @@ RESOLVED_LB = [
     ("RI", "Regional indicator (LB30a)."),
     ("OPWide", "OP with East_Asian_Width F, W or H (excluded from LB30)."),
     ("CPWide", "CP with East_Asian_Width F, W or H (excluded from LB30)."),
+    ("CLWide", "CL with East_Asian_Width F, W or H, e.g. 、 。 」 (East Asian context for the QU tailoring)."),
     ("IDUnassignedPictographic", "ID that is Extended_Pictographic and unassigned (Cn) (LB30b)."),
     ("NSIteration", "NS iteration marks 々 〻 ゝ ゞ ヽ ヾ (CSS loose allows a break before)."),
     ("NSHyphen", "NS hyphens 〜 ゠ (CSS normal/loose allow a break before, after CJK)."),
@@ -106,6 +107,8 @@ def resolved_lb(cp, lb, ea, gc, ext_pict):
         return "OPWide"
     if c == "CP" and wide:               # LB30
         return "CPWide"
+    if c == "CL" and wide:
+        return "CLWide"
     if c == "ID" and ext_pict and gc == "Cn":  # LB30b
         return "IDUnassignedPictographic"
     if c == "NS" and cp in ITERATION_MARKS:
