@@ -7,25 +7,31 @@ import UnicodeData
 /// start of text; each step evaluates `lineBreakRules` once. The runtime (`LineBreaks.collect`)
 /// is then one table load per code point. Entries are `UInt16`:
 ///
-///     bits 0-7  next state
-///     bit  8    a break is allowed before the character        (÷)
-///     bit  9    the break before the character is mandatory    (!)
-///     bit 10    emit the deferred position as an allowed break (LB25, see `.deferred`)
-///     bit 11    defer: remember the character's offset          (LB25)
+///     bits 0-12  next state << 6 (the offset of its row: the next lookup is `entries[row | class]`)
+///     bit  13    a break is allowed before the character        (÷)
+///     bit  14    the break before the character is mandatory    (!)
+///     bit  15    LB25 deferral: see `special[row | class]`
+///
+/// `special` bits: 1 = emit the deferred position as an allowed break, 2 = defer (remember
+/// the character's offset; the break before it is decided by the next class).
 struct LineBreakPairTable: @unchecked Sendable {
-    static let allowedBit: UInt16 = 0x100
-    static let mandatoryBit: UInt16 = 0x200
-    static let emitDeferredBit: UInt16 = 0x400
-    static let deferBit: UInt16 = 0x800
+    static let rowMask: UInt16 = 0x1FFF
+    static let allowedBit: UInt16 = 0x2000
+    static let mandatoryBit: UInt16 = 0x4000
+    static let specialBit: UInt16 = 0x8000
+    static let emitDeferred: UInt8 = 1
+    static let deferHere: UInt8 = 2
     /// Columns per state (resolved classes are < 64).
     static let columnShift = 6
     static let columns = 1 << columnShift
 
-    /// `entries[state << 6 | class]`, process lifetime.
+    /// `entries[row | class]`, process lifetime.
     let entries: UnsafePointer<UInt16>
-    /// `hasDeferred[state]`: the state holds a deferred position (to emit at end of text).
+    /// LB25 deferral actions, `special[row | class]`, for entries with `specialBit`.
+    let special: UnsafePointer<UInt8>
+    /// `hasDeferred[row >> 6]`: the state holds a deferred position (to emit at end of text).
     let hasDeferred: UnsafePointer<Bool>
-    /// The reachable contexts, by state number (state 0 is the start of text).
+    /// One context per state (states merge equivalent contexts; state 0 is the start of text).
     let contexts: [LineBreakContext]
     /// The rule that decided each entry (for diagnostics and tests).
     let ruleNumbers: [String]
@@ -34,8 +40,23 @@ struct LineBreakPairTable: @unchecked Sendable {
     static let all: [LineBreakPairTable] = LineBreakRuleSet.allCases.map { LineBreakPairTable(compiling: $0) }
 
     /// The compiled table of a rule set.
-    @inline(__always)
     static func table(_ set: LineBreakRuleSet) -> LineBreakPairTable { all[set.rawValue] }
+
+    /// The pointers the hot loop needs, by `LineBreakRuleSet.rawValue` (no reference counting).
+    static let hot: UnsafePointer<Hot> = {
+        let p = UnsafeMutablePointer<Hot>.allocate(capacity: all.count)
+        for (i, t) in all.enumerated() {
+            p[i] = Hot(entries: t.entries, special: t.special, hasDeferred: t.hasDeferred)
+        }
+        return UnsafePointer(p)
+    }()
+
+    /// The tables of one rule set, as raw pointers.
+    struct Hot {
+        let entries: UnsafePointer<UInt16>
+        let special: UnsafePointer<UInt8>
+        let hasDeferred: UnsafePointer<Bool>
+    }
 
     /// Evaluates the rules for one position: the decision and the number of the rule that made it.
     static func decide(_ left: LineBreakContext, _ next: ResolvedLineBreakClass,
@@ -89,14 +110,17 @@ struct LineBreakPairTable: @unchecked Sendable {
     }
 
     init(compiling set: LineBreakRuleSet) {
+        // 1. Breadth-first walk over the reachable contexts.
         var contexts: [LineBreakContext] = [.startOfText]
         var index: [LineBreakContext: Int] = [.startOfText: 0]
-        var rows: [[UInt16]] = []
-        var rules: [String] = []
+        var nextState: [[Int]] = []          // [state][class]
+        var flags: [[Int]] = []              // [state][class]: entry flag bits | special << 16
+        var rules: [[String]] = []
         var i = 0
         while i < contexts.count {
             let left = contexts[i]
-            var row = [UInt16](repeating: 0, count: Self.columns)
+            var rowNext = [Int](repeating: 0, count: Self.columns)
+            var rowFlags = [Int](repeating: 0, count: Self.columns)
             var rowRules = [String](repeating: "-", count: Self.columns)
             for next in ResolvedLineBreakClass.allCases {
                 let (decision, rule, _) = Self.decide(left, next, set)
@@ -109,13 +133,13 @@ struct LineBreakPairTable: @unchecked Sendable {
                     index[after] = state
                     contexts.append(after)
                 }
-                precondition(state < 256, "too many line-break states")
-                var entry = UInt16(state)
+                var entry: UInt16 = 0
+                var special: UInt8 = 0
                 switch decision {
                 case .prohibited: break
                 case .allowed: entry |= Self.allowedBit
                 case .mandatory: entry |= Self.allowedBit | Self.mandatoryBit
-                case .deferred: entry |= Self.deferBit
+                case .deferred: special |= Self.deferHere
                 }
                 var ruleName = rule
                 if left.pendingNumberOpen {
@@ -123,26 +147,75 @@ struct LineBreakPairTable: @unchecked Sendable {
                     // (and survives combining marks, LB9); anything else makes it a break.
                     let absorbed = after.pendingNumberOpen && decision != .deferred
                     if !absorbed && set.kind(next) != .NU {
-                        entry |= Self.emitDeferredBit
+                        special |= Self.emitDeferred
                         ruleName += "+LB31(deferred OP)"
                     }
                 }
-                row[Int(next.rawValue)] = entry
-                rowRules[Int(next.rawValue)] = ruleName
+                if special != 0 { entry |= Self.specialBit }
+                let c = Int(next.rawValue)
+                rowNext[c] = state
+                rowFlags[c] = Int(entry) | Int(special) << 16
+                rowRules[c] = ruleName
             }
-            rows.append(row)
-            rules.append(contentsOf: rowRules)
+            nextState.append(rowNext)
+            flags.append(rowFlags)
+            rules.append(rowRules)
             i += 1
         }
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: rows.count * Self.columns)
-        for (s, row) in rows.enumerated() {
-            for (c, e) in row.enumerated() { table[s << Self.columnShift | c] = e }
+
+        // 2. Merge equivalent contexts (Moore's partition refinement): two contexts are one
+        //    state if they break the same way before every class and lead to equivalent states.
+        var block = contexts.map { $0.pendingNumberOpen ? 1 : 0 }
+        var blockCount = Set(block).count
+        while true {
+            var signatures: [[Int]: Int] = [:]
+            var refined = [Int](repeating: 0, count: contexts.count)
+            for s in contexts.indices {
+                var signature = [block[s]]
+                signature.reserveCapacity(1 + 2 * Self.columns)
+                for c in 0..<Self.columns {
+                    signature.append(flags[s][c])
+                    signature.append(block[nextState[s][c]])
+                }
+                if let b = signatures[signature] {
+                    refined[s] = b
+                } else {
+                    refined[s] = signatures.count
+                    signatures[signature] = signatures.count
+                }
+            }
+            block = refined
+            if signatures.count == blockCount { break }
+            blockCount = signatures.count
         }
-        let deferred = UnsafeMutablePointer<Bool>.allocate(capacity: contexts.count)
-        for (s, c) in contexts.enumerated() { deferred[s] = c.pendingNumberOpen }
+        // Number the merged states so that the start of text (context 0) is state 0.
+        var number = [Int](repeating: -1, count: blockCount)
+        var representative: [Int] = []
+        for s in contexts.indices where number[block[s]] < 0 {
+            number[block[s]] = representative.count
+            representative.append(s)
+        }
+        precondition(representative.count <= 128, "too many line-break states for 13-bit row offsets")
+
+        // 3. Encode.
+        let stateCount = representative.count
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: stateCount * Self.columns)
+        let specialTable = UnsafeMutablePointer<UInt8>.allocate(capacity: stateCount * Self.columns)
+        let deferred = UnsafeMutablePointer<Bool>.allocate(capacity: stateCount)
+        var ruleNumbers: [String] = []
+        for (state, s) in representative.enumerated() {
+            for c in 0..<Self.columns {
+                let target = number[block[nextState[s][c]]]
+                table[state << Self.columnShift | c] = UInt16(target << Self.columnShift) | UInt16(flags[s][c] & 0xFFFF)
+                specialTable[state << Self.columnShift | c] = UInt8(flags[s][c] >> 16)
+            }
+            deferred[state] = contexts[s].pendingNumberOpen
+            ruleNumbers.append(contentsOf: rules[s])
+        }
+        self.contexts = representative.map { contexts[$0] }
+        self.ruleNumbers = ruleNumbers
         self.entries = UnsafePointer(table)
+        self.special = UnsafePointer(specialTable)
         self.hasDeferred = UnsafePointer(deferred)
-        self.contexts = contexts
-        self.ruleNumbers = rules
     }
 }

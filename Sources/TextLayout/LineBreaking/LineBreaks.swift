@@ -41,13 +41,13 @@ public enum LineBreaks {
     static func explain(_ scalars: [Unicode.Scalar], set: LineBreakRuleSet) -> [String] {
         let table = LineBreakPairTable.table(set)
         let classes = LineBreakClassTable.shared
-        var state = 0
+        var row = 0
         var out: [String] = []
         for (i, s) in scalars.enumerated() {
             let c = Int(classes.classRaw(s.value))
-            let index = state << LineBreakPairTable.columnShift | c
+            let index = row | c
             if i > 0 { out.append(table.ruleNumbers[index]) }
-            state = Int(table.entries[index] & 0xFF)
+            row = Int(table.entries[index] & LineBreakPairTable.rowMask)
         }
         return out
     }
@@ -56,55 +56,87 @@ public enum LineBreaks {
         out.removeAll(keepingCapacity: true)
         let n = bytes.count
         guard n > 0, let p = bytes.baseAddress else { return }
-        // Roughly one opportunity per word in alphabetic text, per character in CJK text.
-        let estimate = n / 5 + 16
-        if out.capacity < estimate { out.reserveCapacity(estimate) }
 
-        let table = LineBreakPairTable.table(set)
-        let entries = table.entries
+        let hot = LineBreakPairTable.hot[set.rawValue]
+        let entries = hot.entries
         let classes = LineBreakClassTable.shared
         let ascii = classes.ascii
         let stage1 = classes.stage1
         let stage2 = classes.stage2
 
-        var state = 0          // start of text (LB2)
+        // Results go to a scratch buffer without per-entry capacity checks: before each chunk
+        // of input there is room for one entry per byte of the chunk (+ 2: a deferred LB25
+        // break and the end of text), which bounds what the chunk can produce.
+        let chunk = 16384
+        var capacity = min(n, chunk) + 2
+        var buffer = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        var count = 0
+
+        var row = 0            // state 0: start of text (LB2)
         var deferred = 0       // LB25: offset of an OP whose break waits for the next class
         var i = 0
         while i < n {
-            let b0 = p[i]
-            let cls: Int
-            let len: Int
-            if b0 < 0x80 {
-                cls = Int(ascii[Int(b0)])
-                len = 1
-            } else {
-                let cp: UInt32
-                if b0 < 0xE0 {
-                    cp = (UInt32(b0 & 0x1F) << 6) | UInt32(p[i &+ 1] & 0x3F)
-                    len = 2
-                } else if b0 < 0xF0 {
-                    cp = (UInt32(b0 & 0x0F) << 12) | (UInt32(p[i &+ 1] & 0x3F) << 6) | UInt32(p[i &+ 2] & 0x3F)
-                    len = 3
+            let chunkEnd = min(n, i &+ chunk)
+            let need = count &+ (chunkEnd &- i) &+ 2
+            if need > capacity {
+                let grown = UnsafeMutablePointer<Int>.allocate(capacity: max(need, capacity &* 2))
+                grown.moveInitialize(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = grown
+                capacity = max(need, capacity &* 2)
+            }
+            while i < chunkEnd {
+                let start = i
+                let b0 = p[i]
+                let cls: Int
+                if b0 < 0x80 {
+                    cls = Int(ascii[Int(b0)])
+                    i &+= 1
                 } else {
-                    cp = (UInt32(b0 & 0x07) << 18) | (UInt32(p[i &+ 1] & 0x3F) << 12)
-                        | (UInt32(p[i &+ 2] & 0x3F) << 6) | UInt32(p[i &+ 3] & 0x3F)
-                    len = 4
+                    // The stage-1 index is the code point >> 6, read straight from the bytes.
+                    let block: Int
+                    let low: Int
+                    if b0 < 0xE0 {
+                        block = Int(b0 & 0x1F)
+                        low = Int(p[i &+ 1] & 0x3F)
+                        i &+= 2
+                    } else if b0 < 0xF0 {
+                        block = Int(b0 & 0x0F) << 6 | Int(p[i &+ 1] & 0x3F)
+                        low = Int(p[i &+ 2] & 0x3F)
+                        i &+= 3
+                    } else {
+                        block = Int(b0 & 0x07) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)
+                        low = Int(p[i &+ 3] & 0x3F)
+                        i &+= 4
+                    }
+                    cls = Int(stage2[Int(stage1[block]) << 6 | low])
                 }
-                let block = Int(stage1[Int(cp >> 6)])
-                cls = Int(stage2[block << 6 | Int(cp & 63)])
-            }
-            let e = entries[state << LineBreakPairTable.columnShift | cls]
-            state = Int(e & 0xFF)
-            if e > 0xFF {
-                if e & LineBreakPairTable.emitDeferredBit != 0 { out.append(deferred << 1) }
-                if e & LineBreakPairTable.deferBit != 0 { deferred = i }
-                if e & LineBreakPairTable.allowedBit != 0 {
-                    out.append(i << 1 | Int((e & LineBreakPairTable.mandatoryBit) >> 9))
+                let index = row | cls
+                let e = entries[index]
+                row = Int(e & LineBreakPairTable.rowMask)
+                if e > LineBreakPairTable.rowMask {
+                    if e & LineBreakPairTable.specialBit != 0 {
+                        let action = hot.special[index]
+                        if action & LineBreakPairTable.emitDeferred != 0 {
+                            buffer[count] = deferred << 1
+                            count &+= 1
+                        }
+                        if action & LineBreakPairTable.deferHere != 0 { deferred = start }
+                    }
+                    if e & LineBreakPairTable.allowedBit != 0 {
+                        buffer[count] = start << 1 | Int((e & LineBreakPairTable.mandatoryBit) >> 14)
+                        count &+= 1
+                    }
                 }
             }
-            i &+= len
         }
-        if table.hasDeferred[state] { out.append(deferred << 1) }   // LB25: OP not followed by NU
-        out.append(n << 1 | 1)                                       // LB3: ! eot
+        if hot.hasDeferred[row >> LineBreakPairTable.columnShift] {   // LB25: OP not followed by NU
+            buffer[count] = deferred << 1
+            count &+= 1
+        }
+        buffer[count] = n << 1 | 1                                    // LB3: ! eot
+        count &+= 1
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+        buffer.deallocate()
     }
 }
