@@ -65,10 +65,11 @@ public enum LineBreaks {
         let stage2 = classes.stage2
 
         // Results go to a scratch buffer without per-entry capacity checks: before each chunk
-        // of input there is room for one entry per byte of the chunk (+ 2: a deferred LB25
-        // break and the end of text), which bounds what the chunk can produce.
+        // of input there is room for one entry per byte of the chunk plus slack (a deferred
+        // LB25 break, the end of text, the branch-free write one past the last entry), which
+        // bounds what the chunk can produce.
         let chunk = 16384
-        var capacity = min(n, chunk) + 2
+        var capacity = min(n, chunk) + 4
         var buffer = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         var count = 0
 
@@ -77,7 +78,7 @@ public enum LineBreaks {
         var i = 0
         while i < n {
             let chunkEnd = min(n, i &+ chunk)
-            let need = count &+ (chunkEnd &- i) &+ 2
+            let need = count &+ (chunkEnd &- i) &+ 4
             if need > capacity {
                 let grown = UnsafeMutablePointer<Int>.allocate(capacity: max(need, capacity &* 2))
                 grown.moveInitialize(from: buffer, count: count)
@@ -114,20 +115,17 @@ public enum LineBreaks {
                 let index = row | cls
                 let e = entries[index]
                 row = Int(e & LineBreakPairTable.rowMask)
-                if e > LineBreakPairTable.rowMask {
-                    if e & LineBreakPairTable.specialBit != 0 {
-                        let action = hot.special[index]
-                        if action & LineBreakPairTable.emitDeferred != 0 {
-                            buffer[count] = deferred << 1
-                            count &+= 1
-                        }
-                        if action & LineBreakPairTable.deferHere != 0 { deferred = start }
-                    }
-                    if e & LineBreakPairTable.allowedBit != 0 {
-                        buffer[count] = start << 1 | Int((e & LineBreakPairTable.mandatoryBit) >> 14)
+                if _slowPath(e & LineBreakPairTable.specialBit != 0) {
+                    let action = hot.special[index]
+                    if action & LineBreakPairTable.emitDeferred != 0 {
+                        buffer[count] = deferred << 1
                         count &+= 1
                     }
+                    if action & LineBreakPairTable.deferHere != 0 { deferred = start }
                 }
+                // Branch-free: always write, advance only when a break is allowed here.
+                buffer[count] = start << 1 | Int((e >> 14) & 1)
+                count &+= Int((e >> 13) & 1)
             }
         }
         if hot.hasDeferred[row >> LineBreakPairTable.columnShift] {   // LB25: OP not followed by NU
