@@ -15,6 +15,8 @@ public struct LineBreakClassTable: @unchecked Sendable {
     public let stage2: UnsafePointer<UInt8>
     /// The resolved classes of U+0000…U+007F (a copy of the first block, for ASCII fast paths).
     public let ascii: UnsafePointer<UInt8>
+    /// The last stage-1 index (the block of U+10FFFF).
+    public static let lastBlock = GeneratedLineBreakTables.stage1Count - 1
     /// log2 of the block size.
     public static let blockShift = UInt32(GeneratedLineBreakTables.blockShift)
 

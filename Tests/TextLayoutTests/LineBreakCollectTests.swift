@@ -107,3 +107,16 @@ final class LineBreakCollectTests: XCTestCase {
         }
     }
 }
+
+extension LineBreakCollectTests {
+    func testMalformedUTF8StaysInBounds() {
+        var rng = SplitMix64(state: 7)
+        var out: [Int] = []
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 1...24, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            bytes.withUnsafeBufferPointer { LineBreaks.collect($0, style: .strict, into: &out) }
+            XCTAssertEqual(out.last, bytes.count << 1 | 1)
+            XCTAssertTrue(out.allSatisfy { $0 >> 1 <= bytes.count })
+        }
+    }
+}

@@ -20,6 +20,8 @@ public enum LineBreaks {
     /// Hot path used by the layout engine: scans UTF-8 `bytes` (valid UTF-8) and replaces the
     /// contents of `out` with one entry per opportunity, encoded as
     /// `(offset << 1) | (isMandatory ? 1 : 0)`, offsets relative to `bytes.baseAddress`.
+    ///
+    /// Malformed UTF-8 gives unspecified (but in-bounds, non-crashing) results.
     public static func collect(_ bytes: UnsafeBufferPointer<UInt8>, style: LineBreakStyle, into out: inout [Int]) {
         collect(bytes, set: LineBreakRuleSet(style), into: &out)
     }
@@ -95,22 +97,29 @@ public enum LineBreaks {
                     i &+= 1
                 } else {
                     // The stage-1 index is the code point >> 6, read straight from the bytes.
-                    let block: Int
-                    let low: Int
-                    if b0 < 0xE0 {
-                        block = Int(b0 & 0x1F)
-                        low = Int(p[i &+ 1] & 0x3F)
-                        i &+= 2
-                    } else if b0 < 0xF0 {
-                        block = Int(b0 & 0x0F) << 6 | Int(p[i &+ 1] & 0x3F)
-                        low = Int(p[i &+ 2] & 0x3F)
-                        i &+= 3
+                    // (Malformed input cannot read out of bounds: a truncated sequence at the
+                    // end is taken as AL, and 4-byte blocks are clamped to the table.)
+                    let length = b0 < 0xE0 ? 2 : (b0 < 0xF0 ? 3 : 4)
+                    if _slowPath(i &+ length > n) {
+                        cls = Int(ResolvedLineBreakClass.AL.rawValue)
+                        i = n
                     } else {
-                        block = Int(b0 & 0x07) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)
-                        low = Int(p[i &+ 3] & 0x3F)
-                        i &+= 4
+                        let block: Int
+                        let low: Int
+                        if length == 2 {
+                            block = Int(b0 & 0x1F)
+                            low = Int(p[i &+ 1] & 0x3F)
+                        } else if length == 3 {
+                            block = Int(b0 & 0x0F) << 6 | Int(p[i &+ 1] & 0x3F)
+                            low = Int(p[i &+ 2] & 0x3F)
+                        } else {
+                            block = min(Int(b0 & 0x07) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F),
+                                        LineBreakClassTable.lastBlock)
+                            low = Int(p[i &+ 3] & 0x3F)
+                        }
+                        i &+= length
+                        cls = Int(stage2[Int(stage1[block]) << 6 | low])
                     }
-                    cls = Int(stage2[Int(stage1[block]) << 6 | low])
                 }
                 let index = row | cls
                 let e = entries[index]
