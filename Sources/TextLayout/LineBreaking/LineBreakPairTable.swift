@@ -46,7 +46,13 @@ struct LineBreakPairTable: @unchecked Sendable {
     static let hot: UnsafePointer<Hot> = {
         let p = UnsafeMutablePointer<Hot>.allocate(capacity: all.count)
         for (i, t) in all.enumerated() {
-            p[i] = Hot(entries: t.entries, special: t.special, hasDeferred: t.hasDeferred)
+            // Predicted next row per class: the row reached from a plain letter (AL). Most
+            // classes lead to the same state whatever came before.
+            let letterRow = Int(t.entries[Int(ResolvedLineBreakClass.AL.rawValue)] & rowMask)
+            let predicted = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+            for c in 0..<columns { predicted[c] = Int(t.entries[letterRow | c] & rowMask) }
+            p[i] = Hot(entries: t.entries, special: t.special, hasDeferred: t.hasDeferred,
+                       predictedRow: UnsafePointer(predicted), entriesForMisprediction: t.entries)
         }
         return UnsafePointer(p)
     }()
@@ -56,6 +62,11 @@ struct LineBreakPairTable: @unchecked Sendable {
         let entries: UnsafePointer<UInt16>
         let special: UnsafePointer<UInt8>
         let hasDeferred: UnsafePointer<Bool>
+        /// `predictedRow[class]`: the usual next row for a class (see `LineBreaks.collect`).
+        let predictedRow: UnsafePointer<Int>
+        /// `entries` again: re-read on a misprediction, so the optimizer cannot fold the
+        /// prediction check away (it does not know the two pointers are equal).
+        let entriesForMisprediction: UnsafePointer<UInt16>
     }
 
     /// Evaluates the rules for one position: the decision and the number of the rule that made it.
