@@ -58,31 +58,30 @@ public enum LineBreaks {
         out.removeAll(keepingCapacity: true)
         let n = bytes.count
         guard n > 0, let p = bytes.baseAddress else { return }
-
         let hot = LineBreakPairTable.hot[set.rawValue]
-        let entries = hot.entries
-        let classes = LineBreakClassTable.shared
-        let ascii = classes.ascii
-        let stage1 = classes.stage1
-        let stage2 = classes.stage2
-        let predictedRow = hot.predictedRow
-        let mispredicted = hot.entriesForMisprediction
+        var scanner = Scanner(p: p, n: n, hot: hot)
 
         // Results go to a scratch buffer without per-entry capacity checks: before each chunk
         // of input there is room for one entry per byte of the chunk plus slack (a deferred
         // LB25 break, the end of text, the branch-free write one past the last entry), which
-        // bounds what the chunk can produce.
+        // bounds what the chunk can produce. Short paragraphs use the stack.
+        if n <= 2048 {
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 4) { scratch in
+                let buffer = scratch.baseAddress!
+                var count = 0
+                scanner.scan(to: n, into: buffer, count: &count)
+                scanner.finish(into: buffer, count: &count)
+                out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+            }
+            return
+        }
         let chunk = 16384
-        var capacity = min(n, chunk) + 4
+        var capacity = chunk + 4
         var buffer = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         var count = 0
-
-        var row = 0            // state 0: start of text (LB2)
-        var deferred = 0       // LB25: offset of an OP whose break waits for the next class
-        var i = 0
-        while i < n {
-            let chunkEnd = min(n, i &+ chunk)
-            let need = count &+ (chunkEnd &- i) &+ 4
+        while scanner.i < n {
+            let chunkEnd = min(n, scanner.i &+ chunk)
+            let need = count &+ (chunkEnd &- scanner.i) &+ 4
             if need > capacity {
                 let grown = UnsafeMutablePointer<Int>.allocate(capacity: max(need, capacity &* 2))
                 grown.moveInitialize(from: buffer, count: count)
@@ -90,7 +89,46 @@ public enum LineBreaks {
                 buffer = grown
                 capacity = max(need, capacity &* 2)
             }
-            while i < chunkEnd {
+            scanner.scan(to: chunkEnd, into: buffer, count: &count)
+        }
+        scanner.finish(into: buffer, count: &count)
+        out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+        buffer.deallocate()
+    }
+
+    /// The automaton walking the bytes: position, state row, and the LB25 deferred offset.
+    struct Scanner {
+        let p: UnsafePointer<UInt8>
+        let n: Int
+        let hot: LineBreakPairTable.Hot
+        /// Offset of the next character.
+        var i = 0
+        /// Row of the current state (state 0: start of text, LB2).
+        var row = 0
+        /// LB25: offset of an OP whose break waits for the next class.
+        var deferred = 0
+
+        init(p: UnsafePointer<UInt8>, n: Int, hot: LineBreakPairTable.Hot) {
+            self.p = p
+            self.n = n
+            self.hot = hot
+        }
+
+        /// Scans the characters that start before `end`, writing at most one entry per byte
+        /// (+ 1) at `buffer[count...]`.
+        @inline(__always)
+        mutating func scan(to end: Int, into buffer: UnsafeMutablePointer<Int>, count: inout Int) {
+            let p = self.p, n = self.n
+            let entries = hot.entries
+            let classes = LineBreakClassTable.shared
+            let ascii = classes.ascii
+            let stage1 = classes.stage1
+            let stage2 = classes.stage2
+            let predictedRow = hot.predictedRow
+            let mispredicted = hot.entriesForMisprediction
+            var i = self.i, row = self.row, deferred = self.deferred
+            defer { self.i = i; self.row = row; self.deferred = deferred }
+            while i < end {
                 let start = i
                 let b0 = p[i]
                 let cls: Int
@@ -145,13 +183,16 @@ public enum LineBreaks {
                 count &+= Int((e >> 13) & 1)
             }
         }
-        if hot.hasDeferred[row >> LineBreakPairTable.columnShift] {   // LB25: OP not followed by NU
-            buffer[count] = deferred << 1
+
+        /// End of text: a deferred LB25 break (OP not followed by NU), then LB3 (! eot).
+        @inline(__always)
+        func finish(into buffer: UnsafeMutablePointer<Int>, count: inout Int) {
+            if hot.hasDeferred[row >> LineBreakPairTable.columnShift] {
+                buffer[count] = deferred << 1
+                count &+= 1
+            }
+            buffer[count] = n << 1 | 1
             count &+= 1
         }
-        buffer[count] = n << 1 | 1                                    // LB3: ! eot
-        count &+= 1
-        out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
-        buffer.deallocate()
     }
 }
