@@ -80,8 +80,10 @@ public struct ANSIEncoder: Sendable {
             current = plain
         }
 
-        let nextCells = next.cells
-        let prevCells = prev?.cells
+        let colors = options.colors
+        next.cells.withUnsafeBufferPointer { nextCells in
+        (prev?.cells ?? []).withUnsafeBufferPointer { prevBuffer in
+        let prevCells: UnsafeBufferPointer<Cell>? = prev == nil ? nil : prevBuffer
         for r in 0..<h {
             let base = r * w
             var c = 0
@@ -95,14 +97,14 @@ public struct ANSIEncoder: Sendable {
                     span = 1
                 }
                 if span == 2 && c == w - 1 { span = 1 }
-                let style = effective(cell.style)
+                let style = colors ? cell.style : cell.style.withoutColors
 
                 let dirty: Bool
                 if let prevCells {
                     dirty = !same(prevCells[base + c], cell)
                         || (span == 2 && !same(prevCells[base + c + 1], nextCells[base + c + 1]))
                 } else {
-                    dirty = !(span == 1 && cell.grapheme == " " && style == plain)
+                    dirty = !(span == 1 && cell.packed == .space && style == plain)
                 }
                 if dirty {
                     // Move.
@@ -120,13 +122,15 @@ public struct ANSIEncoder: Sendable {
                         current = style
                     }
                     // Glyph.
-                    out.grapheme(cell.grapheme, width: span)
+                    out.grapheme(cell.packed, width: span)
                     cursorRow = r
                     cursorCol = c + span
                     if cursorCol >= w { cursorRow = -1; cursorCol = -1 }
                 }
                 c += span
             }
+        }
+        }
         }
         if options.synchronizedOutput { out.append("\u{1B}[?2026l") }
         return out.bytes
@@ -141,7 +145,8 @@ public struct ANSIEncoder: Sendable {
     /// Whether two cells look the same under the current options.
     @inline(__always)
     func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.width == b.width && a.grapheme == b.grapheme && effective(a.style) == effective(b.style)
+        guard a.width == b.width && a.packed == b.packed else { return false }
+        return options.colors ? a.style == b.style : a.style.attributes == b.style.attributes
     }
 }
 
@@ -198,37 +203,16 @@ struct ByteWriter {
 
     /// Appends a grapheme expected to occupy `width` cells, sanitised: any C0, DEL or C1
     /// control turns the whole cluster into U+FFFD; an empty cluster becomes spaces.
-    mutating func grapheme(_ g: String, width: Int) {
-        let ok: Bool? = g.utf8.withContiguousStorageIfAvailable { buf -> Bool in
-            if buf.isEmpty { return false }
-            return ByteWriter.isPrintable(buf)
-        }
-        let printable = ok ?? (!g.isEmpty && ByteWriter.isPrintable(Array(g.utf8)))
-        if printable {
-            if let done: Void = g.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) {
-                _ = done
-            } else {
-                bytes.append(contentsOf: g.utf8)
-            }
-            return
-        }
-        if g.isEmpty {
-            for _ in 0..<width { byte(0x20) }
-        } else {
+    mutating func grapheme(_ g: PackedGrapheme, width: Int) {
+        if g.hasControl {
             bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
             if width == 2 { byte(0x20) }
+        } else if g.isEmpty {
+            for _ in 0..<width { byte(0x20) }
+        } else if !g.isInterned && g.byteCount == 1 {
+            bytes.append(UInt8(truncatingIfNeeded: g.lo))  // ASCII fast path
+        } else {
+            g.withUTF8 { bytes.append(contentsOf: $0) }
         }
-    }
-
-    /// True if the UTF-8 bytes contain no C0 control, DEL or C1 control (U+0080–U+009F,
-    /// encoded as C2 80 … C2 9F).
-    static func isPrintable<C: Collection>(_ utf8: C) -> Bool where C.Element == UInt8 {
-        var afterC2 = false
-        for b in utf8 {
-            if b < 0x20 || b == 0x7F { return false }
-            if afterC2 && b >= 0x80 && b <= 0x9F { return false }
-            afterC2 = (b == 0xC2)
-        }
-        return true
     }
 }

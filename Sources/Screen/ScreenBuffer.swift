@@ -58,8 +58,9 @@ public struct ScreenBuffer: Hashable, Sendable {
         let r0 = max(0, row), r1 = min(height, row + max(0, h))
         let c0 = max(0, col), c1 = min(width, col + max(0, w))
         guard r0 < r1, c0 < c1 else { return }
+        let packed = grapheme.isEmpty ? PackedGrapheme.space : PackedGrapheme(grapheme)
         for r in r0..<r1 {
-            for c in c0..<c1 { put(grapheme, width: 1, row: r, col: c, style: style) }
+            for c in c0..<c1 { put(packed: packed, width: 1, row: r, col: c, style: style) }
         }
     }
 
@@ -93,13 +94,57 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// - The caller passes exactly one grapheme cluster; an empty string is stored as a space.
     ///   Control characters are stored as given but the encoder never prints them.
     /// - Returns: the number of columns written (0 when clipped or `width <= 0`).
+    ///
+    /// Overloads take `String`, `Substring`, `Character` or raw UTF-8 bytes (`put(utf8:…)`);
+    /// all are concrete (non-generic) so calls from other modules are fast.
     @discardableResult
-    public mutating func put<S: StringProtocol>(_ grapheme: S, width glyphWidth: Int,
-                                                row: Int, col: Int, style: CellStyle = .plain) -> Int {
+    public mutating func put(_ grapheme: String, width glyphWidth: Int,
+                             row: Int, col: Int, style: CellStyle = .plain) -> Int {
         guard glyphWidth > 0, contains(row: row, col: col) else { return 0 }
+        return put(packed: grapheme.isEmpty ? .space : PackedGrapheme(grapheme),
+                   width: glyphWidth, row: row, col: col, style: style)
+    }
+
+    /// `put` for a `Substring` (e.g. a slice of a line's text).
+    @discardableResult
+    public mutating func put(_ grapheme: Substring, width glyphWidth: Int,
+                             row: Int, col: Int, style: CellStyle = .plain) -> Int {
+        guard glyphWidth > 0, contains(row: row, col: col) else { return 0 }
+        return put(packed: grapheme.isEmpty ? .space : PackedGrapheme(grapheme),
+                   width: glyphWidth, row: row, col: col, style: style)
+    }
+
+    /// `put` for a `Character`.
+    @discardableResult
+    public mutating func put(_ grapheme: Character, width glyphWidth: Int,
+                             row: Int, col: Int, style: CellStyle = .plain) -> Int {
+        guard glyphWidth > 0, contains(row: row, col: col) else { return 0 }
+        return put(packed: PackedGrapheme(grapheme), width: glyphWidth, row: row, col: col, style: style)
+    }
+
+    /// `put` for one cluster given as UTF-8 bytes (e.g. a byte range of TextContent's buffer),
+    /// with no String in between. Invalid UTF-8 is stored as U+FFFD.
+    @discardableResult
+    public mutating func put(utf8 bytes: UnsafeBufferPointer<UInt8>, width glyphWidth: Int,
+                             row: Int, col: Int, style: CellStyle = .plain) -> Int {
+        guard glyphWidth > 0, contains(row: row, col: col) else { return 0 }
+        let packed: PackedGrapheme
+        if bytes.isEmpty {
+            packed = .space
+        } else if let s = String(validating: bytes, as: UTF8.self) {
+            packed = PackedGrapheme(s)
+        } else {
+            packed = PackedGrapheme("\u{FFFD}")
+        }
+        return put(packed: packed, width: glyphWidth, row: row, col: col, style: style)
+    }
+
+    /// `put` for an already packed grapheme; `(row, col)` must be inside the grid.
+    @discardableResult
+    mutating func put(packed: PackedGrapheme, width glyphWidth: Int, row: Int, col: Int, style: CellStyle) -> Int {
         var w = min(glyphWidth, 2)
-        var text = grapheme.isEmpty ? " " : String(grapheme)
-        if w == 2 && col == width - 1 { w = 1; text = " " }
+        var text = packed
+        if w == 2 && col == width - 1 { w = 1; text = .space }
         let base = row * width
         // Blank the other half of any wide glyph we cut into.
         let first = base + col, last = base + col + w - 1
@@ -109,22 +154,21 @@ public struct ScreenBuffer: Hashable, Sendable {
         if cells[last].isWide && col + w < width {
             cells[last + 1] = .blank(cells[last + 1].style)
         }
-        cells[first] = Cell(text, width: UInt8(w), style: style)
+        cells[first] = Cell(packed: text, width: UInt8(w), style: style)
         if w == 2 { cells[last] = .continuation(style: style) }
         return w
     }
 
-    /// Writes a sequence of `(grapheme cluster, width)` pairs left to right from `(row, col)`,
-    /// using at most `maxWidth` columns (and never past the right edge).
+    /// Writes `(grapheme cluster, width)` pairs left to right from `(row, col)`, using at
+    /// most `maxWidth` columns (and never past the right edge).
     ///
     /// Clusters with width ≤ 0 are skipped. Writing stops at the first cluster that does
     /// not fit entirely (a wide glyph is never split). This is the variant to use with
     /// TextLayout's own segmentation and widths.
     /// - Returns: the number of columns written.
     @discardableResult
-    public mutating func putClusters<S: Sequence, G: StringProtocol>(
-        _ clusters: S, row: Int, col: Int, style: CellStyle = .plain, maxWidth: Int = .max
-    ) -> Int where S.Element == (G, Int) {
+    public mutating func putClusters(_ clusters: [(String, Int)], row: Int, col: Int,
+                                     style: CellStyle = .plain, maxWidth: Int = .max) -> Int {
         guard row >= 0, row < height, col < width else { return 0 }
         let limit = min(maxWidth, width - col)
         var used = 0
@@ -132,7 +176,9 @@ public struct ScreenBuffer: Hashable, Sendable {
             let w = min(w0, 2)
             if w <= 0 { continue }
             if used + w > limit { break }
-            if col + used >= 0 { put(g, width: w, row: row, col: col + used, style: style) }
+            if col + used >= 0 {
+                put(packed: g.isEmpty ? .space : PackedGrapheme(g), width: w, row: row, col: col + used, style: style)
+            }
             used += w
         }
         return max(0, used)
@@ -155,7 +201,7 @@ public struct ScreenBuffer: Hashable, Sendable {
             let w = min(width(ch), 2)
             if w <= 0 { continue }
             if used + w > limit { break }
-            if col + used >= 0 { put(String(ch), width: w, row: row, col: col + used, style: style) }
+            if col + used >= 0 { put(packed: PackedGrapheme(ch), width: w, row: row, col: col + used, style: style) }
             used += w
         }
         return max(0, used)

@@ -114,6 +114,16 @@ final class ANSIEncoderTests: XCTestCase {
         XCTAssertEqual(str(sync.encode(from: a, to: b)), "\(esc)[?2026h\(esc)[1;2H\(esc)[0mz\(esc)[?2026l")
     }
 
+    func testLongClusterIsWrittenWhole() {
+        let a = ScreenBuffer(width: 4, height: 1)
+        var b = a
+        b.put("👨‍👩‍👧‍👦", width: 2, row: 0, col: 1)
+        XCTAssertEqual(str(enc.encode(from: a, to: b)), "\(esc)[1;2H\(esc)[0m👨‍👩‍👧‍👦")
+        var c = b
+        c.put("\u{1B}[31m-long-hostile-cluster", width: 1, row: 0, col: 0)
+        XCTAssertEqual(str(enc.encode(from: b, to: c)), "\(esc)[H\(esc)[0m\u{FFFD}")
+    }
+
     func testHostileContentIsSanitised() {
         let a = ScreenBuffer(width: 8, height: 1)
         var b = a

@@ -18,6 +18,8 @@ struct SplitMix64: RandomNumberGenerator {
 let palette: [(String, Int)] = [
     ("a", 1), ("b", 1), ("Z", 1), (" ", 1), ("é", 1), ("e\u{301}", 1), ("ß", 1), ("→", 1),
     ("漢", 2), ("字", 2), ("😀", 2), ("👍🏽", 2), ("ｱ", 1), ("한", 2),
+    ("👨‍👩‍👧‍👦", 2),                                                   // 25 UTF-8 bytes: interned
+    ("a\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}", 1),  // 17 bytes: interned
 ]
 
 let styles: [CellStyle] = [

@@ -102,6 +102,36 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(b.text(), "bc \n   ")
     }
 
+    func testGraphemesRoundTripInlineAndInterned() {
+        let samples = ["a", "é", "e\u{301}", "漢", "👍🏽", "123456789012345", "1234567890123456",
+                       "👨‍👩‍👧‍👦", "🏳️‍🌈", "a\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}", ""]
+        for g in samples {
+            let cell = Cell(g)
+            XCTAssertEqual(cell.grapheme, g)
+            XCTAssertEqual(Cell(g), cell, "equal clusters have equal cells")
+            var other = cell
+            other.grapheme = "x"
+            XCTAssertNotEqual(other, cell)
+            other.grapheme = g
+            XCTAssertEqual(other, cell)
+        }
+        XCTAssertNotEqual(Cell("1234567890123456"), Cell("1234567890123457"))
+        XCTAssertLessThanOrEqual(MemoryLayout<Cell>.stride, 32)
+        XCTAssertTrue(_isPOD(Cell.self), "cells are plain memory: no reference counting")
+    }
+
+    func testPutOverloads() {
+        var b = ScreenBuffer(width: 8, height: 1)
+        b.put(Character("漢"), width: 2, row: 0, col: 0)
+        b.put("xyz".dropFirst(), width: 1, row: 0, col: 2)   // Substring "yz" treated as one cell's text
+        let good: [UInt8] = Array("é".utf8), bad: [UInt8] = [0x9B, 0x31, 0x6D]
+        good.withUnsafeBufferPointer { _ = b.put(utf8: $0, width: 1, row: 0, col: 3) }
+        bad.withUnsafeBufferPointer { _ = b.put(utf8: $0, width: 1, row: 0, col: 4) }
+        XCTAssertEqual(b.rowText(0), "漢yzé\u{FFFD}   ")
+        let enc = ANSIEncoder().encodeFull(b)
+        XCTAssertFalse(enc.contains(0x9B))
+    }
+
     func testEmptyGraphemeStoredAsSpace() {
         var b = ScreenBuffer(width: 2, height: 1)
         b.put("", width: 1, row: 0, col: 0)
