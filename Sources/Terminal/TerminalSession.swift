@@ -151,9 +151,9 @@ public final class TerminalSession {
     ///   0 only collects what is already there. The caller computes it from its next
     ///   deadline (e.g. the paced reveal), so "sleep until the deadline or input" is one call.
     /// - Returns: a key, mouse, resize, redraw or input-closed event, or `.timeout`.
-    ///   A lone ESC is reported as `.escape` after `options.escapeTimeoutMilliseconds`
-    ///   without further input (even if that is later than the caller's timeout would allow,
-    ///   the wait never exceeds the caller's timeout: the ESC is then reported on a later call).
+    ///   A lone ESC is reported as `.escape` once `options.escapeTimeoutMilliseconds` pass
+    ///   without further input. The wait never exceeds the caller's timeout: if the deadline
+    ///   comes first, `.timeout` is returned and the ESC is reported by a later call.
     public func nextEvent(timeoutMilliseconds: Int?) throws -> TerminalEvent {
         if !queue.isEmpty { return queue.removeFirst() }
         let start = Sys.monotonicMilliseconds()
