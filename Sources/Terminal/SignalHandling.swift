@@ -100,6 +100,9 @@ private func suspendHandler(_ sig: Int32) {
     _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
     _ = raise(SIGTSTP)                 // stops here until SIGCONT
     _ = sigaction(SIGTSTP, signalContext.pointee.ourSuspendAction, nil)
+    // Also wake the main loop here: in an orphaned process group the kernel discards the
+    // stop, no SIGCONT follows, and the terminal must still be re-entered.
+    wake(UInt8(ascii: "C"))
     errno = savedErrno
 }
 
