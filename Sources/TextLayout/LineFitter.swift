@@ -99,6 +99,16 @@ struct LineFitter {
             var segmentVisible = 0
             var sawTab = false
             var position = segmentStart
+            // ASCII fast path: a printable ASCII byte followed by ASCII is a one-cell cluster
+            // (UAX #29: no ASCII character extends or joins the one before it).
+            while position < segmentEnd {
+                let b = text[position]
+                guard b &- 0x20 < 0x5F, position + 1 == n || text[position + 1] < 0x80 else { break }
+                segmentCol += 1
+                if b != 0x20 || preformatted { segmentVisible = segmentCol }
+                position += 1
+            }
+            if position != segmentStart { cursor.move(to: position) }
             while position < segmentEnd, let (end, clusterWidth) = cursor.next() {
                 let first = text[position]
                 var w = clusterWidth
