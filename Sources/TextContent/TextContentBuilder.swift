@@ -112,21 +112,33 @@ public struct TextContentBuilder {
             beginBlock(.paragraph)
         }
         let start = bytes.count
-        var lastWasSpace = atLineStartOrSpace
-        var clean = true
-        var previous: UInt8 = 0
-        for b in buf {
-            if Self.isCollapsibleSpace(b) {
-                if !lastWasSpace { bytes.append(0x20); lastWasSpace = true }
-                previous = 0x20
-            } else {
-                bytes.append(b)
-                lastWasSpace = false
-                // Controls, DEL and C1 (C2 80…C2 9F) need the sanitiser.
-                if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { clean = false }
-                previous = b
+        let initiallyAfterSpace = atLineStartOrSpace
+        // Grow once, write through raw pointers, then drop the unused tail: no per-byte
+        // uniqueness or bounds checks in the loop.
+        bytes.append(contentsOf: repeatElement(0, count: buf.count))
+        let (written, clean): (Int, Bool) = bytes.withUnsafeMutableBufferPointer { out in
+            guard let src = buf.baseAddress, let dst = out.baseAddress else { return (start, true) }
+            var w = start
+            var lastWasSpace = initiallyAfterSpace
+            var clean = true
+            var previous: UInt8 = 0
+            for i in 0..<buf.count {
+                let b = src[i]
+                if b <= 0x20 && (b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C) {
+                    if !lastWasSpace { dst[w] = 0x20; w += 1; lastWasSpace = true }
+                    previous = 0x20
+                } else {
+                    dst[w] = b
+                    w += 1
+                    lastWasSpace = false
+                    // Controls, DEL and C1 (C2 80…C2 9F) need the sanitiser.
+                    if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { clean = false }
+                    previous = b
+                }
             }
+            return (w, clean)
         }
+        bytes.removeLast(bytes.count - written)
         if !clean {
             let chunk = Array(bytes[start...])
             bytes.removeSubrange(start...)

@@ -5,10 +5,11 @@ import TextContent
 /// If table-of-contents entries resolve to offsets in the text, chapters are those entries
 /// in reading order (sorted by offset, keeping TOC order for ties), with their levels; text
 /// before the first one belongs to the first chapter. Otherwise there is one chapter per
-/// spine document, titled by its first heading, its `<title>`, or "Chapter N".
+/// spine document that could be read, titled by its first heading, its `<title>`, or
+/// "Chapter N" (N = its position in the spine).
 enum EPUBChapters {
     static func assign(to book: inout TextContentBuilder, toc: [EPUBTOCItem], spine: [EPUBSpineItem],
-                       documentStarts: [ByteOffset], documentTitles: [String], present: [Bool]) {
+                       documentStarts: [ByteOffset], documentTitles: [String], readable: [Bool]) {
         var resolved: [(offset: ByteOffset, order: Int, item: EPUBTOCItem)] = []
         for (i, item) in toc.enumerated() {
             var target = book.target(item.targetKey)
@@ -24,7 +25,7 @@ enum EPUBChapters {
             }
             return
         }
-        for (i, start) in documentStarts.enumerated() where i < spine.count {
+        for (i, start) in documentStarts.enumerated() where i < spine.count && readable[i] {
             book.addChapter(title: documentTitles[i], level: 1, at: start, source: spine[i].entryPath)
         }
     }

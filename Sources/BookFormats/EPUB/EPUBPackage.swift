@@ -202,9 +202,73 @@ public final class EPUBPackage: @unchecked Sendable {
                 if let enc, let s = String(data: Data(data), encoding: enc) { return Array(s.utf8) }
             }
         }
-        if String(validating: data, as: UTF8.self) != nil { return data }
-        builder.warn("\(entry) is not valid UTF-8; invalid bytes were replaced")
-        return Array(String(decoding: data, as: UTF8.self).utf8)
+        var text = data
+        if String(validating: text, as: UTF8.self) == nil {
+            builder.warn("\(entry) is not valid UTF-8; invalid bytes were replaced")
+            text = Array(String(decoding: data, as: UTF8.self).utf8)
+        }
+        blankEscapeSequences(&text)
+        return text
+    }
+
+    /// Overwrites terminal escape sequences (ESC or C1 CSI/OSC/DCS/… and their payload) in
+    /// raw markup with spaces of the same length, before libxml2 sees them: libxml2 drops
+    /// a bare ESC but would keep its payload ("[31m") as text. Same length, so source
+    /// offsets stay exact. Anything left over is removed later by `TextSanitizer`.
+    static func blankEscapeSequences(_ data: inout [UInt8]) {
+        guard data.contains(0x1B) || data.contains(0xC2) else { return }
+        let n = data.count
+        var i = 0
+        while i < n {
+            let b = data[i]
+            var end = i
+            if b == 0x1B {
+                end = i + 1
+                if end < n {
+                    switch data[end] {
+                    case UInt8(ascii: "["): end = skipCSI(data, end + 1)
+                    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+                        end = skipString(data, end + 1)
+                    case 0x20..<0x7F: end += 1
+                    default: break
+                    }
+                }
+            } else if b == 0xC2, i + 1 < n, (0x80...0x9F).contains(data[i + 1]) {
+                end = i + 2
+                switch data[i + 1] {
+                case 0x9B: end = skipCSI(data, end)
+                case 0x9D, 0x90, 0x98, 0x9E, 0x9F: end = skipString(data, end)
+                default: break
+                }
+            } else {
+                i += 1
+                continue
+            }
+            // Never blank markup: stop at the next '<'.
+            var j = i
+            while j < end && (j == i || data[j] != UInt8(ascii: "<")) { data[j] = 0x20; j += 1 }
+            i = j
+        }
+    }
+
+    private static func skipCSI(_ d: [UInt8], _ start: Int) -> Int {
+        var i = start
+        while i < d.count && (0x20...0x3F).contains(d[i]) { i += 1 }
+        if i < d.count && (0x40...0x7E).contains(d[i]) { i += 1 }
+        return i
+    }
+
+    private static func skipString(_ d: [UInt8], _ start: Int) -> Int {
+        var i = start
+        let limit = min(d.count, start + 4096)
+        while i < limit {
+            if d[i] == 0x07 { return i + 1 }
+            if d[i] == 0x1B { return i + 1 < d.count && d[i + 1] == UInt8(ascii: "\\") ? i + 2 : i + 1 }
+            if d[i] == 0xC2 && i + 1 < d.count && d[i + 1] == 0x9C { return i + 2 }
+            if d[i] == UInt8(ascii: "<") { return i }
+            i += 1
+        }
+        return i == d.count ? i : start
     }
 
     /// Parses spine document `index` alone into a `TextContent` with one chapter (titled by
@@ -229,63 +293,87 @@ public final class EPUBPackage: @unchecked Sendable {
     /// skipped with a warning; throws `noReadableContent` when none can be read.
     public func readAll(threads: Int = 2) throws -> TextContent {
         let n = spine.count
-        var results = [DocumentResult?](repeating: nil, count: n)
+        var assembler = Assembler(package: self)
         let workers = max(1, min(threads, n, ProcessInfo.processInfo.activeProcessorCount))
         if workers == 1 {
             lock.lock()
-            for i in 0..<n { results[i] = buildDocument(i, zip: archive) }
+            for i in 0..<n { assembler.add(buildDocument(i, zip: archive)) }
             lock.unlock()
-        } else {
-            // Each worker opens its own archive handle (libzip handles are not thread-safe)
-            // and takes the next document from a shared counter.
-            let counter = NSLock()
-            var next = 0
-            results.withUnsafeMutableBufferPointer { out in
-                let slots = out
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    guard let zip = try? ZipArchive(path: path) else { return }
-                    while true {
-                        counter.lock()
-                        let i = next
-                        next += 1
-                        counter.unlock()
-                        if i >= n { break }
-                        slots[i] = buildDocument(i, zip: zip)
-                    }
+            return try assembler.finish()
+        }
+        // Each worker opens its own archive handle (libzip handles are not thread-safe),
+        // takes the next document from a shared counter, and hands its result to the
+        // assembler, which concatenates finished documents in spine order as soon as they
+        // are contiguous — so at most a few documents' fragments are alive at once.
+        let state = NSLock()
+        var next = 0
+        var pending = [DocumentResult?](repeating: nil, count: n)
+        var merged = 0
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let zip = try? ZipArchive(path: path)
+            while true {
+                state.lock()
+                let i = next
+                next += 1
+                state.unlock()
+                if i >= n { break }
+                let result: DocumentResult
+                if let zip {
+                    result = buildDocument(i, zip: zip)
+                } else {
+                    lock.lock()
+                    result = buildDocument(i, zip: archive)
+                    lock.unlock()
                 }
-            }
-            // A worker that could not reopen the file leaves holes: fill them here.
-            if results.contains(where: { $0 == nil }) {
-                lock.lock()
-                for i in 0..<n where results[i] == nil { results[i] = buildDocument(i, zip: archive) }
-                lock.unlock()
+                state.lock()
+                pending[i] = result
+                while merged < n, let r = pending[merged] {
+                    pending[merged] = nil
+                    assembler.add(r)
+                    merged += 1
+                }
+                state.unlock()
             }
         }
-        return try assemble(&results)
+        return try assembler.finish()
     }
 
-    private func assemble(_ results: inout [DocumentResult?]) throws -> TextContent {
-        var book = TextContentBuilder(metadata: metadata)
-        for w in warnings { book.warn(w) }
-        book.reserveCapacity(results.reduce(0) { $0 + ($1?.builder.bytes.count ?? 0) + 1 })
+    /// Concatenates document fragments in spine order, then decides chapters and the TOC.
+    private struct Assembler {
+        let package: EPUBPackage
+        var book: TextContentBuilder
         var starts: [ByteOffset] = []
-        var docTitles: [String] = []
+        var titles: [String] = []
+        var readableFlags: [Bool] = []
         var readable = 0
         var firstError: BookError?
-        for i in results.indices {
-            guard let r = results[i] else { continue }
-            results[i] = nil
+
+        init(package: EPUBPackage) {
+            self.package = package
+            book = TextContentBuilder(metadata: package.metadata)
+            for w in package.warnings { book.warn(w) }
+            // Text is shorter than its markup: the spine's size is an upper bound in
+            // practice, and untouched reserved pages cost no memory.
+            book.reserveCapacity(package.totalUncompressedSize)
+        }
+
+        mutating func add(_ r: DocumentResult) {
             if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
             starts.append(book.append(r.builder))
-            docTitles.append(r.heading ?? r.title ?? "Chapter \(i + 1)")
+            readableFlags.append(r.error == nil)
+            titles.append(r.heading ?? r.title ?? "Chapter \(starts.count)")
         }
-        guard readable > 0 else {
-            if case .limitExceeded? = firstError { throw firstError! }
-            throw BookError.noReadableContent(path: path, reason: "none of the \(spine.count) documents of the spine could be read")
+
+        mutating func finish() throws -> TextContent {
+            guard readable > 0 else {
+                if case .limitExceeded? = firstError { throw firstError! }
+                throw BookError.noReadableContent(path: package.path,
+                    reason: "none of the \(package.spine.count) documents of the spine could be read")
+            }
+            EPUBChapters.assign(to: &book, toc: package.toc, spine: package.spine, documentStarts: starts,
+                                documentTitles: titles, readable: readableFlags)
+            for e in package.toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }
+            return book.finish()
         }
-        EPUBChapters.assign(to: &book, toc: toc, spine: spine, documentStarts: starts, documentTitles: docTitles,
-                            present: results.indices.map { _ in true })
-        for e in toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }
-        return book.finish()
     }
 }

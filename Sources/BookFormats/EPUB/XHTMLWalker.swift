@@ -143,41 +143,56 @@ final class XHTMLWalker {
         case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
     }
 
-    private static let tags: [String: Tag] = {
+    /// Tag names packed little-endian into a UInt64 (names of up to 8 bytes).
+    private static let tags: [UInt64: Tag] = {
         var t: [String: Tag] = [:]
         for n in ["head", "script", "style", "template", "noscript", "rt", "rp", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
         t["title"] = .title
-        for n in ["p", "div", "center", "address", "dt", "dd", "figcaption", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
+        for n in ["p", "div", "center", "address", "dt", "dd", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
         for n in ["html", "body", "section", "article", "header", "footer", "main", "nav", "figure", "aside",
                   "table", "thead", "tbody", "tfoot", "dl", "details", "fieldset", "form", "svg"] { t[n] = .container }
-        t["blockquote"] = .blockquote
         for n in ["ul", "ol", "menu", "dir"] { t[n] = .list }
         t["li"] = .listItem
         t["tr"] = .row
         t["td"] = .cell; t["th"] = .cell
         t["h1"] = .h1; t["h2"] = .h2; t["h3"] = .h3; t["h4"] = .h4; t["h5"] = .h5; t["h6"] = .h6
-        for n in ["pre", "listing", "xmp", "plaintext"] { t[n] = .pre }
+        for n in ["pre", "listing", "xmp"] { t[n] = .pre }
         t["br"] = .br; t["hr"] = .hr; t["img"] = .img; t["image"] = .img
         for n in ["em", "i", "cite", "dfn", "var"] { t[n] = .emphasis }
         for n in ["strong", "b"] { t[n] = .strong }
         for n in ["code", "tt", "kbd", "samp"] { t[n] = .code }
         t["sup"] = .sup; t["sub"] = .sub; t["a"] = .anchor
-        return t
+        var packed: [UInt64: Tag] = [:]
+        for (name, tag) in t {
+            var key: UInt64 = 0
+            for (i, b) in name.utf8.enumerated() { key |= UInt64(b) << (8 * UInt64(i)) }
+            packed[key] = tag
+        }
+        return packed
     }()
 
     private static func classify(_ name: UnsafePointer<xmlChar>) -> Tag {
-        // Local name: after the last ':' (svg:image, xhtml:p).
+        // Local name: after the last ':' (svg:image, xhtml:p). The HTML parser lower-cases.
         var start = name
         var p = name
-        var n = 0
         while p.pointee != 0 {
             if p.pointee == UInt8(ascii: ":") { start = p + 1 }
             p += 1
-            n += 1
-            if n > 16 { return .other }
         }
-        let local = String(cString: start).lowercased()
-        return tags[local] ?? .other
+        let length = p - start
+        if length > 8 {
+            if equals(start, "blockquote") { return .blockquote }
+            if equals(start, "figcaption") { return .paragraph }
+            if equals(start, "plaintext") { return .pre }
+            return .other
+        }
+        var key: UInt64 = 0
+        for i in 0..<length {
+            var b = start[i]
+            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+            key |= UInt64(b) << (8 * UInt64(i))
+        }
+        return tags[key] ?? .other
     }
 
     @inline(__always) private static func equals(_ p: UnsafePointer<xmlChar>, _ s: StaticString) -> Bool {
@@ -199,8 +214,12 @@ final class XHTMLWalker {
         let pos = position
         lastEventEnd = min(pos + 1, raw.count)
         frames.append(Frame(saved: ctx))
-        if ctx.skip { return }
         let tag = Self.classify(name)
+        if ctx.skip {
+            // <title> sits inside the skipped <head>.
+            if tag == .title && titleBytes.isEmpty { ctx.captureTitle = true }
+            return
+        }
 
         var a = Attributes()
         if var p = atts {

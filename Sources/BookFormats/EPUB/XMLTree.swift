@@ -67,19 +67,36 @@ final class XMLTree {
     var root: xmlNodePtr? { xmlDocGetRootElement(doc) }
 }
 
-/// Helpers on libxml2 nodes.
+/// Helpers on libxml2 nodes. Walks are iterative (first child / next sibling / parent
+/// pointers) and compare names without allocating.
 enum XMLNode {
-    /// The element's local name (after any `prefix:`), lower-cased only if `fold`.
+    /// The element's local name (after any `prefix:`).
     static func localName(_ node: xmlNodePtr) -> String {
-        guard let name = node.pointee.name else { return "" }
-        let s = String(cString: name)
-        if let colon = s.lastIndex(of: ":") { return String(s[s.index(after: colon)...]) }
-        return s
+        guard let p = localNamePointer(node.pointee.name) else { return "" }
+        return String(cString: p)
     }
 
-    /// Whether `node` is an element with local name `name` (case-insensitive).
+    private static func localNamePointer(_ name: UnsafePointer<xmlChar>?) -> UnsafePointer<xmlChar>? {
+        guard var p = name else { return nil }
+        var start = p
+        while p.pointee != 0 {
+            if p.pointee == UInt8(ascii: ":") { start = p + 1 }
+            p += 1
+        }
+        return start
+    }
+
+    @inline(__always) private static func equal(_ a: UnsafePointer<xmlChar>, _ b: String, ignoringCase: Bool) -> Bool {
+        b.withCString { c in
+            let bp = UnsafeRawPointer(c).assumingMemoryBound(to: xmlChar.self)
+            return ignoringCase ? xmlStrcasecmp(a, bp) == 0 : xmlStrEqual(a, bp) != 0
+        }
+    }
+
+    /// Whether `node` is an element with local name `name` (ASCII case-insensitive).
     static func isElement(_ node: xmlNodePtr, _ name: String) -> Bool {
-        node.pointee.type == XML_ELEMENT_NODE && localName(node).lowercased() == name.lowercased()
+        guard node.pointee.type == XML_ELEMENT_NODE, let local = localNamePointer(node.pointee.name) else { return false }
+        return equal(local, name, ignoringCase: true)
     }
 
     /// Child elements in order.
@@ -95,41 +112,65 @@ enum XMLNode {
 
     /// Child elements with a given local name.
     static func children(_ node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
-        children(node).filter { isElement($0, name) }
-    }
-
-    /// The first child element with a given local name.
-    static func child(_ node: xmlNodePtr, named name: String) -> xmlNodePtr? {
-        children(node).first { isElement($0, name) }
-    }
-
-    /// Descendant elements (document order) with a given local name; iterative.
-    static func descendants(_ node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
         var out: [xmlNodePtr] = []
-        var stack: [xmlNodePtr] = children(node).reversed()
-        while let n = stack.popLast() {
+        var c = node.pointee.children
+        while let n = c {
             if isElement(n, name) { out.append(n) }
-            stack.append(contentsOf: children(n).reversed())
+            c = n.pointee.next
         }
         return out
     }
 
-    /// An attribute by local name (any prefix); for HTML-parsed trees also matches
-    /// names written with a prefix, e.g. `epub:type` for local name `type` with `prefix`.
+    /// The first child element with a given local name.
+    static func child(_ node: xmlNodePtr, named name: String) -> xmlNodePtr? {
+        var c = node.pointee.children
+        while let n = c {
+            if isElement(n, name) { return n }
+            c = n.pointee.next
+        }
+        return nil
+    }
+
+    /// Visits the descendants of `root` in document order, without recursion.
+    static func forEachDescendant(_ root: xmlNodePtr, _ body: (xmlNodePtr) -> Void) {
+        var cur = root.pointee.children
+        while let c = cur {
+            body(c)
+            if c.pointee.type == XML_ELEMENT_NODE, let first = c.pointee.children {
+                cur = first
+                continue
+            }
+            var up: xmlNodePtr? = c
+            cur = nil
+            while let u = up, u != root {
+                if let next = u.pointee.next { cur = next; break }
+                up = u.pointee.parent
+            }
+        }
+    }
+
+    /// Descendant elements (document order) with a given local name.
+    static func descendants(_ node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
+        var out: [xmlNodePtr] = []
+        forEachDescendant(node) { if isElement($0, name) { out.append($0) } }
+        return out
+    }
+
+    /// An attribute by name. With `prefix`, matches `prefix:name` as the HTML parser keeps
+    /// it, or a namespaced attribute `name` whose prefix is `prefix` (XML parser). Without,
+    /// matches `name` or any `something:name`.
     static func attribute(_ node: xmlNodePtr, _ name: String, prefix: String? = nil) -> String? {
         var a = node.pointee.properties
         while let attr = a {
-            if let n = attr.pointee.name {
-                let full = String(cString: n)
+            if let full = attr.pointee.name {
                 var matches: Bool
                 if let prefix {
-                    // HTML parser: the name keeps its prefix. XML parser: local name + namespace.
-                    if full == "\(prefix):\(name)" { matches = true }
-                    else if full == name, let ns = attr.pointee.ns, let p = ns.pointee.prefix {
-                        matches = String(cString: p) == prefix
+                    if equal(full, prefix + ":" + name, ignoringCase: false) { matches = true }
+                    else if equal(full, name, ignoringCase: false), let ns = attr.pointee.ns, let p = ns.pointee.prefix {
+                        matches = equal(p, prefix, ignoringCase: false)
                     } else { matches = false }
                 } else {
-                    matches = full == name || full.hasSuffix(":" + name)
+                    matches = localNamePointer(full).map { equal($0, name, ignoringCase: false) } ?? false
                 }
                 if matches {
                     return textContent(UnsafeMutableRawPointer(attr).assumingMemoryBound(to: xmlNode.self))
@@ -141,27 +182,13 @@ enum XMLNode {
     }
 
     /// Concatenated text of descendant text and CDATA nodes (entity references are not
-    /// expanded), iterative.
+    /// expanded).
     static func textContent(_ node: xmlNodePtr) -> String {
         var bytes: [UInt8] = []
-        var stack: [xmlNodePtr] = []
-        var c = node.pointee.children
-        while let n = c { stack.append(n); c = n.pointee.next }
-        stack.reverse()
-        while let n = stack.popLast() {
-            switch n.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = n.pointee.content {
-                    var p = content
-                    while p.pointee != 0 { bytes.append(p.pointee); p += 1 }
-                }
-            case XML_ELEMENT_NODE:
-                var kids: [xmlNodePtr] = []
-                var k = n.pointee.children
-                while let x = k { kids.append(x); k = x.pointee.next }
-                stack.append(contentsOf: kids.reversed())
-            default:
-                break
+        forEachDescendant(node) { n in
+            let t = n.pointee.type
+            if t == XML_TEXT_NODE || t == XML_CDATA_SECTION_NODE, let content = n.pointee.content {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
             }
         }
         return String(decoding: bytes, as: UTF8.self)
