@@ -113,22 +113,22 @@ public struct TextContentBuilder {
         }
         let start = bytes.count
         let initiallyAfterSpace = atLineStartOrSpace
-        // Grow once, write through raw pointers, then drop the unused tail: no per-byte
-        // uniqueness or bounds checks in the loop.
-        bytes.append(contentsOf: repeatElement(0, count: buf.count))
+        // Copy the bytes in (memcpy, amortised growth), then collapse them in place: the
+        // write index never passes the read index. No per-byte Array calls in the loop.
+        bytes.append(contentsOf: buf)
         let (written, clean): (Int, Bool) = bytes.withUnsafeMutableBufferPointer { out in
-            guard let src = buf.baseAddress, let dst = out.baseAddress else { return (start, true) }
+            guard let p = out.baseAddress else { return (start, true) }
             var w = start
             var lastWasSpace = initiallyAfterSpace
             var clean = true
             var previous: UInt8 = 0
-            for i in 0..<buf.count {
-                let b = src[i]
+            for r in start..<out.count {
+                let b = p[r]
                 if b <= 0x20 && (b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C) {
-                    if !lastWasSpace { dst[w] = 0x20; w += 1; lastWasSpace = true }
+                    if !lastWasSpace { p[w] = 0x20; w += 1; lastWasSpace = true }
                     previous = 0x20
                 } else {
-                    dst[w] = b
+                    p[w] = b
                     w += 1
                     lastWasSpace = false
                     // Controls, DEL and C1 (C2 80…C2 9F) need the sanitiser.

@@ -203,7 +203,7 @@ public final class EPUBPackage: @unchecked Sendable {
             }
         }
         var text = data
-        if String(validating: text, as: UTF8.self) == nil {
+        if !UTF8Validation.isValid(text) {
             builder.warn("\(entry) is not valid UTF-8; invalid bytes were replaced")
             text = Array(String(decoding: data, as: UTF8.self).utf8)
         }
@@ -216,7 +216,19 @@ public final class EPUBPackage: @unchecked Sendable {
     /// a bare ESC but would keep its payload ("[31m") as text. Same length, so source
     /// offsets stay exact. Anything left over is removed later by `TextSanitizer`.
     static func blankEscapeSequences(_ data: inout [UInt8]) {
-        guard data.contains(0x1B) || data.contains(0xC2) else { return }
+        let found: Bool = data.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return false }
+            if memchr(base, 0x1B, buf.count) != nil { return true }
+            // C1 controls: C2 80…C2 9F.
+            var from = 0
+            while from < buf.count, let hit = memchr(base + from, 0xC2, buf.count - from) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if i + 1 < buf.count && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F { return true }
+                from = i + 1
+            }
+            return false
+        }
+        guard found else { return }
         let n = data.count
         var i = 0
         while i < n {

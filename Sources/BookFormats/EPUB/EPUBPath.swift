@@ -43,47 +43,98 @@ enum EPUBPath {
     /// Returns nil for external hrefs and hrefs escaping the container root.
     /// An href of only `#frag` points into `base` itself.
     static func resolve(_ href: String, relativeTo base: String) -> Resolved? {
-        let trimmed = href.trimmingSpaces()
-        if isExternal(trimmed) { return nil }
-        var pathPart = Substring(trimmed)
+        var h = Array(href.utf8)
+        // Trim ASCII whitespace.
+        while let last = h.last, isSpace(last) { h.removeLast() }
+        var lo = 0
+        while lo < h.count && isSpace(h[lo]) { lo += 1 }
+        if lo > 0 { h.removeFirst(lo) }
+        if isExternal(h) { return nil }
         var fragment: String?
-        if let hash = pathPart.firstIndex(of: "#") {
-            fragment = percentDecode(pathPart[pathPart.index(after: hash)...])
-            pathPart = pathPart[..<hash]
+        if let hash = h.firstIndex(of: UInt8(ascii: "#")) {
+            let f = percentDecode(h[(hash + 1)...])
+            fragment = f.isEmpty ? nil : f
+            h.removeSubrange(hash...)
         }
-        if let q = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<q] }
-        if pathPart.isEmpty {
-            return Resolved(path: base, fragment: fragment.flatMap { $0.isEmpty ? nil : $0 })
+        if let q = h.firstIndex(of: UInt8(ascii: "?")) { h.removeSubrange(q...) }
+        if h.isEmpty { return Resolved(path: base, fragment: fragment) }
+        let decoded = percentDecodeBytes(h[...])
+        var parts: [ArraySlice<UInt8>] = []
+        if decoded.first != UInt8(ascii: "/") {
+            // The directory of `base`.
+            let b = Array(base.utf8)
+            if let slash = b.lastIndex(of: UInt8(ascii: "/")) {
+                for c in b[..<slash].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) where !(c.count == 1 && c.first == UInt8(ascii: ".")) {
+                    if c.count == 2 && c.first == UInt8(ascii: ".") && c.last == UInt8(ascii: ".") {
+                        if parts.isEmpty { return nil }
+                        parts.removeLast()
+                    } else {
+                        parts.append(c)
+                    }
+                }
+            }
         }
-        let decoded = percentDecode(pathPart)
-        guard let path = normalize(decoded, relativeTo: decoded.hasPrefix("/") ? "" : directory(of: base)) else {
-            return nil
-        }
-        return Resolved(path: path, fragment: fragment.flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    /// Joins `relative` to `directory` and resolves `.`/`..`; nil when it escapes the root.
-    static func normalize(_ relative: String, relativeTo directory: String) -> String? {
-        var parts: [Substring] = []
-        for component in (directory + relative).split(separator: "/", omittingEmptySubsequences: true) {
-            if component == "." { continue }
-            if component == ".." {
+        for c in decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if c.count == 1 && c.first == UInt8(ascii: ".") { continue }
+            if c.count == 2 && c.first == UInt8(ascii: ".") && c.last == UInt8(ascii: ".") {
                 if parts.isEmpty { return nil }
                 parts.removeLast()
                 continue
             }
-            parts.append(component)
+            parts.append(c)
         }
         if parts.isEmpty { return nil }
-        return parts.joined(separator: "/")
+        var out: [UInt8] = []
+        out.reserveCapacity(decoded.count + base.utf8.count)
+        for (i, c) in parts.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: "/")) }
+            out.append(contentsOf: c)
+        }
+        return Resolved(path: String(decoding: out, as: UTF8.self), fragment: fragment)
+    }
+
+    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
+    }
+
+    private static func isExternal(_ h: [UInt8]) -> Bool {
+        var sawLetter = false
+        for u in h {
+            switch u {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): sawLetter = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if !sawLetter { return false }
+            case UInt8(ascii: ":"): return sawLetter
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// Joins `relative` to `directory` and resolves `.`/`..`; nil when it escapes the root.
+    static func normalize(_ relative: String, relativeTo directory: String) -> String? {
+        resolve(relative.hasPrefix("/") ? relative : directory + relative, relativeTo: "")?.path
+    }
+
+    /// Decodes `%XX` escapes into bytes; a result that is not valid UTF-8 keeps the
+    /// undecoded bytes.
+    private static func percentDecodeBytes(_ s: ArraySlice<UInt8>) -> [UInt8] {
+        guard s.contains(UInt8(ascii: "%")) else { return Array(s) }
+        let decoded = Array(percentDecode(s).utf8)
+        return decoded
     }
 
     /// Decodes `%XX` escapes. Invalid escapes are kept; a result that is not valid UTF-8
     /// falls back to the undecoded text.
     static func percentDecode<S: StringProtocol>(_ s: S) -> String {
-        guard s.utf8.contains(UInt8(ascii: "%")) else { return String(s) }
+        percentDecode(Array(s.utf8)[...])
+    }
+
+    /// `percentDecode` for UTF-8 bytes.
+    static func percentDecode(_ input: ArraySlice<UInt8>) -> String {
+        guard input.contains(UInt8(ascii: "%")) else { return String(decoding: input, as: UTF8.self) }
         var out: [UInt8] = []
-        let bytes = Array(s.utf8)
+        let bytes = Array(input)
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
@@ -95,7 +146,7 @@ enum EPUBPath {
                 i += 1
             }
         }
-        return String(validating: out, as: UTF8.self) ?? String(s)
+        return String(validating: out, as: UTF8.self) ?? String(decoding: input, as: UTF8.self)
     }
 
     private static func hexValue(_ b: UInt8) -> UInt8? {

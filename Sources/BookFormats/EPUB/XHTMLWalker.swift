@@ -236,8 +236,11 @@ final class XHTMLWalker {
                 p += 2
             }
         }
-        let semantic = (a.type.map { String(cString: $0) } ?? "") + " " + (a.role.map { String(cString: $0) } ?? "")
-        let tokens = semantic.count > 1 ? semantic.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) : []
+        var tokens: [Substring] = []
+        if a.type != nil || a.role != nil {
+            let semantic = (a.type.map { String(cString: $0) } ?? "") + " " + (a.role.map { String(cString: $0) } ?? "")
+            tokens = semantic.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        }
 
         if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
             ctx.skip = true

@@ -75,14 +75,21 @@ final class ZipArchive {
     /// Whether an entry name is safe to use: relative, no `..` or empty-dot components
     /// escaping the root, no backslashes, no NUL.
     static func isSafeName(_ name: String) -> Bool {
-        if name.isEmpty || name.hasPrefix("/") { return false }
-        if name.utf8.contains(UInt8(ascii: "\\")) || name.utf8.contains(0) { return false }
-        for component in name.split(separator: "/", omittingEmptySubsequences: false) where component == ".." {
-            return false
-        }
+        let u = Array(name.utf8)
+        guard let first = u.first, first != UInt8(ascii: "/") else { return false }
         // A drive letter ("C:") is absolute on other systems.
-        let u = Array(name.utf8.prefix(2))
-        if u.count == 2 && u[1] == UInt8(ascii: ":") { return false }
+        if u.count >= 2 && u[1] == UInt8(ascii: ":") { return false }
+        var componentStart = 0
+        for i in 0...u.count {
+            let b = i < u.count ? u[i] : UInt8(ascii: "/")
+            if b == UInt8(ascii: "\\") || b == 0 { return false }
+            if b == UInt8(ascii: "/") {
+                if i - componentStart == 2 && u[componentStart] == UInt8(ascii: ".") && u[componentStart + 1] == UInt8(ascii: ".") {
+                    return false
+                }
+                componentStart = i + 1
+            }
+        }
         return true
     }
 
@@ -113,21 +120,21 @@ final class ZipArchive {
         }
         defer { zip_fclose(file) }
         let size = Int(e.size)
-        var buffer = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        let failed: Bool = buffer.withUnsafeMutableBytes { raw in
+        var failed = false
+        // Never more than the declared size is read.
+        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, count in
+            var filled = 0
             while filled < size {
                 let n = zip_fread(file, raw.baseAddress! + filled, UInt64(size - filled))
-                if n < 0 { return true }
+                if n < 0 { failed = true; break }
                 if n == 0 { break }
                 filled += Int(n)
             }
-            return false
+            count = filled
         }
         if failed {
             throw BookError.invalidEPUB(path: path, reason: "cannot read \(realName): \(fileErrorString(file))")
         }
-        if filled < size { buffer.removeLast(size - filled) }
         return buffer
     }
 
