@@ -118,25 +118,26 @@ public struct TextContentBuilder {
         bytes.append(contentsOf: buf)
         let (written, clean): (Int, Bool) = bytes.withUnsafeMutableBufferPointer { out in
             guard let p = out.baseAddress else { return (start, true) }
-            var w = start
-            var lastWasSpace = initiallyAfterSpace
-            var clean = true
-            var previous: UInt8 = 0
-            for r in start..<out.count {
-                let b = p[r]
-                if b <= 0x20 && (b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C) {
-                    if !lastWasSpace { p[w] = 0x20; w += 1; lastWasSpace = true }
-                    previous = 0x20
-                } else {
-                    p[w] = b
-                    w += 1
-                    lastWasSpace = false
+            return Self.byteClasses.withUnsafeBufferPointer { classes in
+                // Branch-free: a space after a space (or at the start) does not advance `w`.
+                let table = classes.baseAddress!
+                var w = start
+                var lastWasSpace: UInt8 = initiallyAfterSpace ? 1 : 0
+                var forbidden: UInt8 = 0
+                var previousIsC2: UInt8 = 0
+                for r in start..<out.count {
+                    let b = p[r]
+                    let c = table[Int(b)]
+                    let isSpace = c & 1
+                    p[w] = isSpace != 0 ? 0x20 : b
+                    w &+= Int(1 &- (isSpace & lastWasSpace))
+                    lastWasSpace = isSpace
                     // Controls, DEL and C1 (C2 80…C2 9F) need the sanitiser.
-                    if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { clean = false }
-                    previous = b
+                    forbidden |= (c >> 1) | (previousIsC2 & (b &- 0x80 < 0x20 ? 1 : 0))
+                    previousIsC2 = b == 0xC2 ? 1 : 0
                 }
+                return (w, forbidden == 0)
             }
-            return (w, clean)
         }
         bytes.removeLast(bytes.count - written)
         if !clean {
@@ -152,6 +153,15 @@ public struct TextContentBuilder {
         if bytes.count == b.start { return true }
         let last = bytes[bytes.count - 1]
         return last == 0x20 || last == 0x0A
+    }
+
+    /// Per byte: bit 0 = collapsible HTML white space, bit 1 = control that needs the
+    /// sanitiser (C0 other than TAB/LF/CR/FF… handled as space, DEL).
+    private static let byteClasses: [UInt8] = (0..<256).map { b -> UInt8 in
+        let byte = UInt8(b)
+        if isCollapsibleSpace(byte) { return 1 }
+        if byte < 0x20 || byte == 0x7F { return 2 }
+        return 0
     }
 
     @inline(__always) private static func isCollapsibleSpace(_ b: UInt8) -> Bool {

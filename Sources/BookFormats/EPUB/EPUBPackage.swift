@@ -188,19 +188,9 @@ public final class EPUBPackage: @unchecked Sendable {
             return s.isEmpty ? nil : Array(s.utf8)
         }
         // An XML declaration naming a single-byte encoding.
-        if data.count > 5 && data[0] == UInt8(ascii: "<") && data[1] == UInt8(ascii: "?") {
-            let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-            if let r = head.range(of: "encoding=") {
-                let rest = head[r.upperBound...].dropFirst()
-                let name = rest.prefix { $0 != "\"" && $0 != "'" }
-                var enc: String.Encoding?
-                switch name {
-                case "iso-8859-1", "latin1", "latin-1": enc = .isoLatin1
-                case "windows-1252", "cp1252": enc = .windowsCP1252
-                default: break
-                }
-                if let enc, let s = String(data: Data(data), encoding: enc) { return Array(s.utf8) }
-            }
+        if data.count > 5 && data[0] == UInt8(ascii: "<") && data[1] == UInt8(ascii: "?"),
+           let enc = declaredSingleByteEncoding(data), let s = String(data: Data(data), encoding: enc) {
+            return Array(s.utf8)
         }
         var text = data
         if !UTF8Validation.isValid(text) {
@@ -209,6 +199,20 @@ public final class EPUBPackage: @unchecked Sendable {
         }
         blankEscapeSequences(&text)
         return text
+    }
+
+    /// A Latin-1 / Windows-1252 encoding named by an XML declaration, if any.
+    private static func declaredSingleByteEncoding(_ data: [UInt8]) -> String.Encoding? {
+        let head = Array(data.prefix(200))
+        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let decl = String(decoding: head[..<end], as: UTF8.self).lowercased()
+        guard let r = decl.range(of: "encoding=") else { return nil }
+        let name = decl[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        switch name {
+        case "iso-8859-1", "latin1", "latin-1": return .isoLatin1
+        case "windows-1252", "cp1252": return .windowsCP1252
+        default: return nil
+        }
     }
 
     /// Overwrites terminal escape sequences (ESC or C1 CSI/OSC/DCS/… and their payload) in
