@@ -22,11 +22,12 @@ final class EPUBPackageTests: XCTestCase {
     func testOneDocumentAlone() throws {
         let package = try EPUBPackage(path: EPUBFixtures.path("epub3-features.epub"))
         let doc = try package.document(at: 1)
-        XCTAssertEqual(doc.blockTexts, ["Two: Harbour Lights", "Ships answered with horns.", "港の灯りが波の上で揺れていた。", "Back to the wick"])
+        XCTAssertEqual(doc.blockTexts, ["Two: Harbour Lights", "Ships answered with horns.2", "港の灯りが波の上で揺れていた。", "Back to the wick"])
         XCTAssertEqual(doc.chapters.map(\.title), ["Two: Harbour Lights"])
         XCTAssertEqual(doc.validate(), [])
-        // A link into another document stays unresolved in a fragment.
+        // Links into other documents stay unresolved in a fragment.
         XCTAssertNil(doc.styles.first { $0.style == .link }?.target)
+        XCTAssertNil(doc.styles.first { $0.style == .noteReference }?.target)
     }
 
     func testWholeBookEqualsConcatenatedDocuments() throws {

@@ -71,11 +71,13 @@ final class EPUBReaderTests: XCTestCase {
             ("Code: light(), H2O, x2.", .paragraph, 0),
             ("A page break is not text.", .paragraph, 0),
             ("Two: Harbour Lights", .heading, 1),
-            ("Ships answered with horns.", .paragraph, 0),
+            ("Ships answered with horns.2", .paragraph, 0),
             ("港の灯りが波の上で揺れていた。", .paragraph, 0),
             ("Back to the wick", .paragraph, 0),
             ("The lamp has been lit every evening since the tower was built.", .footnote, 0),
             ("A plain aside is ordinary text.", .paragraph, 0),
+            ("Endnotes", .heading, 2),
+            ("An endnote in a numbered list.", .footnote, 0),
             ("三：灯台", .heading, 1),
             ("灯塔守护者在夜里写下了这些笔记。", .paragraph, 0),
             ("灯台は静かだった。", .paragraph, 0),
@@ -107,12 +109,13 @@ final class EPUBReaderTests: XCTestCase {
         XCTAssertEqual(runs(.subscript), ["2"])
         XCTAssertEqual(runs(.superscript), ["2"])
         XCTAssertEqual(runs(.link), ["the harbour", "the web", "Back to the wick"])
-        XCTAssertEqual(runs(.noteReference), ["1"])
+        XCTAssertEqual(runs(.noteReference), ["1", "2"])
 
-        // The note reference points at the footnote block.
-        let noteRef = try XCTUnwrap(book.styles.first { $0.style == .noteReference })
-        let footnote = try XCTUnwrap(book.blocks.first { $0.kind == .footnote })
-        XCTAssertEqual(noteRef.target, footnote.range.lowerBound)
+        // Note references point at the footnote blocks: an aside, and an item of an
+        // endnotes list.
+        let noteRefs = book.styles.filter { $0.style == .noteReference }
+        let footnotes = book.blocks.filter { $0.kind == .footnote }
+        XCTAssertEqual(noteRefs.map(\.target), footnotes.map(\.range.lowerBound))
 
         let links = book.styles.filter { $0.style == .link }
         // Percent-encoded href with a fragment, into another document.

@@ -200,6 +200,11 @@ final class XHTMLWalker {
                UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
     }
 
+    private static let noteTypes: Set<Substring> = [
+        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes",
+        "doc-footnote", "doc-endnote", "doc-endnotes",
+    ]
+
     private struct Attributes {
         var id: UnsafePointer<xmlChar>?
         var dir: UnsafePointer<xmlChar>?
@@ -266,7 +271,8 @@ final class XHTMLWalker {
             }
             return
         }
-        let isNote = tokens.contains { $0 == "footnote" || $0 == "endnote" || $0 == "rearnote" || $0 == "note" || $0 == "doc-footnote" || $0 == "doc-endnote" }
+        // A note, or a container of notes (Standard Ebooks: <section epub:type="endnotes"><ol><li>…).
+        let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
         let tagStartOffset = { self.tagStart(before: pos) }
 
         switch tag {
