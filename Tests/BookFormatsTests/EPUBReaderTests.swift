@@ -216,9 +216,18 @@ final class EPUBReaderTests: XCTestCase {
         XCTAssertEqual(book.validate(), [])
     }
 
+    func testOtherEncodings() throws {
+        let book = try EPUBFixtures.read("encodings.epub")
+        XCTAssertEqual(book.blockTexts, ["Sixteen", "Written in UTF-16 — naïve café.", "Latin", "Déjà vu in Latin-1.",
+                                         "Broken \u{FFFD} byte."])
+        XCTAssertEqual(book.chapters.map(\.title), ["Sixteen", "Latin", "Chapter 3"])
+        XCTAssertEqual(book.warnings, ["bad.xhtml is not valid UTF-8; invalid bytes were replaced"])
+        XCTAssertEqual(book.validate(), [])
+    }
+
     func testEveryGoodFixtureValidates() throws {
         for name in ["epub2-ncx.epub", "epub3-features.epub", "rtl-arabic-hebrew.epub", "no-toc.epub",
-                     "missing-chapter.epub", "zip-slip.epub", "deep-nesting.epub"] {
+                     "missing-chapter.epub", "zip-slip.epub", "deep-nesting.epub", "encodings.epub"] {
             let book = try EPUBFixtures.read(name)
             XCTAssertEqual(book.validate(), [], name)
             XCTAssertFalse(book.bytes.isEmpty, name)

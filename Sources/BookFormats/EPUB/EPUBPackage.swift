@@ -118,8 +118,13 @@ public final class EPUBPackage: @unchecked Sendable {
         // TOC: EPUB 3 nav, else the NCX.
         var toc: [EPUBTOCItem] = []
         if let nav = opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.properties.contains("nav") }),
-           let navPath = nav.path, let data = try? zip.read(navPath) {
-            toc = EPUBNavigation.navTOC(data, entryPath: zip.entry(named: navPath)?.name ?? navPath, warnings: &warnings)
+           let navPath = nav.path {
+            do {
+                let data = try zip.read(navPath)
+                toc = EPUBNavigation.navTOC(data, entryPath: zip.entry(named: navPath)?.name ?? navPath, warnings: &warnings)
+            } catch let e as BookError {
+                warnings.append("navigation document \(navPath) unreadable: \(Self.shortReason(e, entry: navPath))")
+            }
         }
         if toc.isEmpty {
             let ncx = opf.ncxId.flatMap { opf.manifest[$0] }
