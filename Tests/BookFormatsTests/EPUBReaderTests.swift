@@ -213,6 +213,9 @@ final class EPUBReaderTests: XCTestCase {
         XCTAssertEqual(book.chapters.map(\.title), ["The First Room", "Second Room", "Chapter 3"])
         XCTAssertEqual(book.chapters.map(\.source), ["a.xhtml", "b.xhtml", "c.xhtml"])
         XCTAssertEqual(book.chapters[1].range.lowerBound, book.block("The second room had no heading at all.")?.range.lowerBound)
+        // "b.xhtml#again" in the manifest names b.xhtml again: it is read once.
+        XCTAssertEqual(book.blockTexts.filter { $0.hasPrefix("The second room") }.count, 1)
+        XCTAssertEqual(book.warnings, ["1 spine item repeats a document already in the spine; each document is read once"])
         XCTAssertEqual(book.validate(), [])
     }
 

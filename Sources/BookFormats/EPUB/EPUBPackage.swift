@@ -95,6 +95,8 @@ public final class EPUBPackage: @unchecked Sendable {
 
         // Spine → readable documents.
         var items: [EPUBSpineItem] = []
+        var seen: [String: Int] = [:]
+        var repeats = 0
         for ref in opf.spine {
             guard let item = opf.manifest[ref.idref] else {
                 warnings.append("spine item \(ref.idref) is not in the manifest; skipped")
@@ -106,12 +108,23 @@ public final class EPUBPackage: @unchecked Sendable {
                 continue
             }
             let found = zip.entry(named: entry)
+            // Manifest hrefs may carry fragments, so several spine items can name the same
+            // document: it is read once, at its first place in the reading order.
+            if let i = seen[found?.name ?? entry] {
+                if ref.linear { items[i].isLinear = true }
+                repeats += 1
+                continue
+            }
+            seen[found?.name ?? entry] = items.count
             items.append(EPUBSpineItem(id: item.id, entryPath: found?.name ?? entry, mediaType: item.mediaType,
                                        isLinear: ref.linear, uncompressedSize: Int(found?.entry.size ?? 0),
                                        isPresent: found != nil))
         }
         guard !items.isEmpty else {
             throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
+        }
+        if repeats > 0 {
+            warnings.append("\(repeats) spine item\(repeats == 1 ? " repeats" : "s repeat") a document already in the spine; each document is read once")
         }
         spine = items
 

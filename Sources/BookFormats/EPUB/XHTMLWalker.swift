@@ -230,14 +230,18 @@ final class XHTMLWalker {
         if var p = atts {
             while let n = p.pointee {
                 let v = (p + 1).pointee
-                if Self.equals(n, "id") { a.id = v }
-                else if Self.equals(n, "dir") { a.dir = v }
-                else if Self.equals(n, "href") { a.href = v }
-                else if Self.equals(n, "alt") { a.alt = v }
-                else if Self.equals(n, "epub:type") { a.type = v }
-                else if Self.equals(n, "role") { a.role = v }
-                else if Self.equals(n, "hidden") { a.hidden = true }
-                else if Self.equals(n, "xlink:href") && a.href == nil { a.href = v }
+                // Dispatch on the first byte; most attributes (class, style…) match nothing.
+                switch n.pointee {
+                case UInt8(ascii: "i"): if Self.equals(n, "id") { a.id = v }
+                case UInt8(ascii: "d"): if Self.equals(n, "dir") { a.dir = v }
+                case UInt8(ascii: "h"):
+                    if Self.equals(n, "href") { a.href = v } else if Self.equals(n, "hidden") { a.hidden = true }
+                case UInt8(ascii: "a"): if Self.equals(n, "alt") { a.alt = v }
+                case UInt8(ascii: "e"): if Self.equals(n, "epub:type") { a.type = v }
+                case UInt8(ascii: "r"): if Self.equals(n, "role") { a.role = v }
+                case UInt8(ascii: "x"): if Self.equals(n, "xlink:href") && a.href == nil { a.href = v }
+                default: break
+                }
                 p += 2
             }
         }
