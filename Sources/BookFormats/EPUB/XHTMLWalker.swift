@@ -124,16 +124,16 @@ final class XHTMLWalker {
 
     @inline(__always) private var position: Int {
         guard let parser else { return 0 }
-        return Int(xmlByteConsumed(parser))
+        return max(0, Int(xmlByteConsumed(parser)))
     }
 
     /// The offset of the `<` that starts the tag whose end the parser is at.
     private func tagStart(before pos: Int) -> Int {
         guard raw.count > 0 else { return 0 }
-        var i = min(pos, raw.count - 1)
+        var i = max(0, min(pos, raw.count - 1))
         let limit = max(0, i - 65536)
         while i > limit && raw[i] != UInt8(ascii: "<") { i -= 1 }
-        return raw[i] == UInt8(ascii: "<") ? i : pos
+        return raw[i] == UInt8(ascii: "<") ? i : max(0, pos)
     }
 
     // MARK: Elements

@@ -23,6 +23,7 @@ final class XMLTree {
 
     /// Makes libxml2 silent on this thread (and threads started later); idempotent.
     static func prepareThread() {
+        xmlInitParser()  // idempotent; makes later use from several threads safe
         reader_xml_silence_errors()
     }
 
