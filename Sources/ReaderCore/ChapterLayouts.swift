@@ -31,7 +31,9 @@ public final class ChapterLayouts {
     /// The lines of chapter `index` (laid out now if needed).
     public func lines(ofChapter index: Int) -> LineCollection {
         if let c = cache[index] { return c }
-        let lines = TextLayout.layout(content, range: content.chapters[index].range, options: options)
+        var lines = TextLayout.layout(content, range: content.chapters[index].range, options: options)
+        // A blank line between chapters, as between paragraphs.
+        if index > 0 { lines = lines.prependingBlankLine() }
         cache[index] = lines
         return lines
     }

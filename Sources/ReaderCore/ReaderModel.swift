@@ -103,6 +103,11 @@ public final class ReaderModel {
         return t.isEmpty ? content.metadata.title : t
     }
 
+    /// Shows a one-line message on the status line until the next input.
+    public func showMessage(_ text: String) {
+        message = text
+    }
+
     /// The terminal was resized: lay out again at the new width, keeping the reading position.
     public func resize(columns: Int, rows: Int) {
         self.columns = max(1, columns)

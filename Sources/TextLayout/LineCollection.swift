@@ -133,6 +133,19 @@ public struct LineCollection: Hashable, Sendable {
         return max(0, lo - 1)
     }
 
+    /// The same lines with a blank line first (the pager separates chapters with one). The
+    /// blank line shares the first line's start, so `lineIndex(containing:)` still finds
+    /// the text line for that offset.
+    public func prependingBlankLine() -> LineCollection {
+        guard let first = starts.first else { return self }
+        var copy = LineCollection(options: options, range: range)
+        copy.reserve(count + 1)
+        copy.append(start: Int(first), length: 0, width: 0, indent: 0, kind: .paragraph, flags: .blank)
+        copy.starts += starts; copy.lengths += lengths; copy.widths += widths
+        copy.indents += indents; copy.kinds += kinds; copy.flagBits += flagBits
+        return copy
+    }
+
     @usableFromInline mutating func append(start: Int, length: Int, width: Int, indent: Int, kind: BlockKind, flags: LineFlags) {
         starts.append(UInt32(truncatingIfNeeded: start))
         lengths.append(UInt32(truncatingIfNeeded: length))

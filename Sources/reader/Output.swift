@@ -55,6 +55,11 @@ enum Diagnostics {
         line("reader: warning: " + message)
     }
 
+    /// A machine-readable statistics line (`READER_STATS`).
+    static func stats(_ peak: String) {
+        line("reader: stats: peak-rss \(peak)")
+    }
+
     private static func line(_ s: String) {
         // Never let a file name or book text put control characters on the terminal.
         let clean = String(String.UnicodeScalarView(s.unicodeScalars.map { sc in

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Program version (also in docs and `reader --version`).
@@ -7,7 +8,9 @@ let usage = """
     reader — an offline terminal novel reader
 
     Usage:
-      reader BOOK [options]            read BOOK (EPUB or TXT); prints it when stdout is not a terminal
+      reader [BOOK] [options]          read BOOK (EPUB or TXT) full-screen, at the saved place;
+                                       without BOOK, the last book (or the bundled sample);
+                                       prints the text when stdout is not a terminal
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
       reader --help | --version
@@ -23,6 +26,11 @@ let usage = """
           --justify                    stretch lines to the full width
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
+      -p, --percent P                  start at P% of the book (reader)
+          --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
+
+    Keys: ? inside the reader lists them (also docs/KEYS.md).
+    State: $XDG_STATE_HOME/reader (default ~/.local/state/reader).
 
     Exit codes:
       0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
@@ -33,10 +41,7 @@ let usage = """
 
 func run(_ argv: [String]) -> ExitCode {
     do {
-        guard let first = argv.first else {
-            throw CLIError.usage("no BOOK given")
-        }
-        switch first {
+        switch argv.first ?? "" {
         case "--help", "-h", "help":
             var out = Output()
             out.write(usage)
@@ -50,8 +55,7 @@ func run(_ argv: [String]) -> ExitCode {
         case "dump":
             try DumpCommand.run(Array(argv.dropFirst()))
         default:
-            // `reader BOOK`: until the pager exists, print like dump.
-            try DumpCommand.run(argv)
+            try ReadCommand.run(argv)
         }
         return .ok
     } catch let e as CLIError {
@@ -63,4 +67,16 @@ func run(_ argv: [String]) -> ExitCode {
     }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+/// With `READER_STATS=1` in the environment, prints the process's peak resident memory
+/// (VmHWM) to stderr on exit: the benchmark scripts read it (a parent's wait4 ru_maxrss
+/// would include the parent's own pages copied by fork).
+func reportStats() {
+    guard getenv("READER_STATS") != nil,
+          let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return }
+    Diagnostics.stats(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " "))
+}
+
+let code = run(Array(CommandLine.arguments.dropFirst()))
+reportStats()
+exit(code.rawValue)

@@ -1,0 +1,187 @@
+import BookFormats
+import Foundation
+import Glibc
+import ReaderCore
+import ReaderState
+import Screen
+import Terminal
+import TextContent
+import TextLayout
+
+/// `reader [BOOK] [--chapter N] [--offset B] [--percent P] [--width N] [--theme T] …`:
+/// the full-screen reader. Without a terminal on stdout it prints like `dump`.
+enum ReadCommand {
+    static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" } + [
+        .init(name: "percent", short: "p", takesValue: true),
+        .init(name: "theme", short: nil, takesValue: true),
+    ]
+
+    /// How often a changed position is saved while reading (a killed process loses at most this).
+    static let saveInterval = 2.0
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, specs: specs)
+        guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
+        let options = try DumpCommand.layoutOptions(a)
+        let environment = ProcessInfo.processInfo.environment
+        let directories = XDGDirectories(environment: environment)
+        let store = StateStore(folder: directories.state)
+        let theme: Theme
+        switch a.value("theme") {
+        case nil: theme = environment["NO_COLOR"].map { $0.isEmpty } == false ? .plain : .dark
+        case let name?:
+            guard let t = Theme.named(name) else { throw CLIError.usage("--theme must be dark, light or plain, not '\(name)'") }
+            theme = t
+        }
+
+        // Which book: the one given, else the last one read, else the bundled sample.
+        var path = a.positionals.first
+        var notice: String?
+        if path == nil, let last = store.lastBook(), FileManager.default.fileExists(atPath: last) { path = last }
+        let content: TextContent
+        let key: String
+        if let path {
+            content = try BookOpener.open(path, encoding: a.value("encoding"))
+            guard let hash = ContentHash.ofFile(path) else { throw CLIError.book(.unreadable(path: path, reason: "cannot read")) }
+            key = hash
+        } else {
+            content = try SampleBook.load()
+            key = Array(SampleBook.text.utf8).withUnsafeBytes { ContentHash.of($0) }
+            notice = "This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)"
+        }
+
+        // Saved state, then command-line jumps.
+        var state = BookState(key: key, lastPath: path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "",
+                              title: content.metadata.title)
+        switch store.load(key: key) {
+        case .found(let saved): state = saved
+        case .recovered(let warning): Diagnostics.warning(warning)
+        case .none: break
+        }
+        if let p = path { state.lastPath = URL(fileURLWithPath: p).standardizedFileURL.path }
+        var position = ByteOffset(min(state.position.offset, content.bytes.count))
+        if let n = try a.int("chapter", in: 1...Int(Int32.max)) {
+            guard n <= content.chapters.count else { throw CLIError.usage("--chapter \(n): the book has \(content.chapters.count) chapters") }
+            position = content.chapters[n - 1].range.lowerBound
+        }
+        if let b = try a.int("offset", in: 0...Int(Int32.max)) {
+            guard b <= content.bytes.count else { throw CLIError.usage("--offset \(b) is past the end of the text (\(content.bytes.count) bytes)") }
+            position = ByteOffset(b)
+        }
+        if let p = a.value("percent") {
+            guard let value = Double(p.hasSuffix("%") ? String(p.dropLast()) : p), value >= 0, value <= 100 else {
+                throw CLIError.usage("--percent must be a number from 0 to 100, not '\(p)'")
+            }
+            position = Progress.offset(forPercent: value, in: content)
+        }
+
+        guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
+            // Piped: print the laid-out text from the position, like `dump`.
+            var printer = DumpPrinter(content: content, options: options, color: false)
+            printer.print(from: position, maxLines: nil)
+            return
+        }
+        if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
+
+        let preferred = try a.int("width", in: 1...10_000) ?? 80
+        let session = TerminalSession(options: TerminalOptions(mouse: true))
+        do { try session.enter() } catch {
+            throw CLIError.other("cannot use the terminal: \(error)", .internalError)
+        }
+        defer { session.leave() }
+        let size = session.size()
+        var base = options
+        base.width = preferred
+        let model = ReaderModel(content: content, position: position, columns: size.columns, rows: size.rows,
+                                preferredWidth: preferred, baseOptions: base,
+                                marks: state.bookmarks.map { Mark(offset: ByteOffset($0.position.offset), label: $0.label) })
+        let renderer = Renderer(theme: theme)
+        let encoder = ANSIEncoder(options: .fromEnvironment(environment))
+        var previous: ScreenBuffer?
+        var frame = ScreenBuffer(width: size.columns, height: size.rows)
+        var dirty = false
+        var lastSave = monotonicSeconds()
+
+        func save() {
+            state.position = SavedPosition(chapter: model.progress.chapter, offset: model.pager.anchor.rawValue)
+            state.bookmarks = model.marks.map {
+                Bookmark(position: SavedPosition(chapter: content.chapterIndex(containing: $0.offset) ?? 0, offset: $0.offset.rawValue),
+                         label: $0.label, created: Date().timeIntervalSince1970)
+            }
+            state.updated = Date().timeIntervalSince1970
+            state.title = content.metadata.title
+            do { try store.save(state) } catch { model.showMessage("Could not save the reading position: \(error)") }
+            dirty = false
+            lastSave = monotonicSeconds()
+        }
+        if let notice { model.showMessage(notice) }
+        save()
+
+        var running = true
+        while running {
+            renderer.render(model, into: &frame)
+            try session.write(encoder.encode(from: previous, to: frame))
+            previous = frame
+            let event = try session.nextEvent(timeoutMilliseconds: dirty ? Int(saveInterval * 1000) : nil)
+            var effects: [Effect] = []
+            switch event {
+            case .key(let key):
+                if let input = Self.input(for: key) { effects = model.handle(input) }
+            case .mouse(let mouse):
+                switch mouse.kind {
+                case .wheelUp: effects = model.handle(.wheelUp)
+                case .wheelDown: effects = model.handle(.wheelDown)
+                default: break
+                }
+            case .resize(let newSize):
+                model.resize(columns: newSize.columns, rows: newSize.rows)
+            case .redraw:
+                previous = nil
+                let now = session.size()
+                model.resize(columns: now.columns, rows: now.rows)
+            case .timeout:
+                break
+            case .inputClosed:
+                running = false
+            }
+            for effect in effects {
+                switch effect {
+                case .quit: running = false
+                case .positionChanged: dirty = true
+                case .bookmarksChanged: save()
+                }
+            }
+            if dirty && (monotonicSeconds() - lastSave >= saveInterval || !running) { save() }
+        }
+        save()
+    }
+
+    /// Maps a decoded key to the reader's input.
+    static func input(for event: KeyEvent) -> Input? {
+        if event.modifiers.contains(.control), case .character(let c) = event.key {
+            return .control(Character(c.lowercased()))
+        }
+        switch event.key {
+        case .character(let c): return .character(c)
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace: return .backspace
+        case .tab: return .tab
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .insert, .delete, .function: return nil
+        }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
