@@ -30,7 +30,7 @@ run: release
 	.build/release/reader $(SAMPLE)
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 bench: deps
 	$(SWIFT) build -c release --product layout-bench

@@ -1,0 +1,99 @@
+import XCTest
+import Screen
+import TextContent
+import TextLayout
+@testable import ReaderCore
+
+/// Golden snapshots of rendered screens (rows as text). Re-record with
+/// `RECORD_GOLDEN=1 swift test --filter RenderGoldenTests` and review the diff.
+final class RenderGoldenTests: XCTestCase {
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    func book(_ paragraphs: [(BlockKind, String)], title: String = "Golden") -> TextContent {
+        var b = TextContentBuilder(metadata: BookMetadata(title: title, format: .txt))
+        for (kind, text) in paragraphs {
+            if kind == .heading { b.beginChapter(title: text, source: "@0") }
+            b.beginBlock(kind, level: kind == .listItem ? 1 : 0)
+            b.append(text)
+        }
+        return b.finish()
+    }
+
+    func snapshot(_ model: ReaderModel) -> String {
+        var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
+        Renderer(theme: .plain).render(model, into: &buffer)
+        return (0..<buffer.height).map { "|" + buffer.rowText($0) + "|" }.joined(separator: "\n") + "\n"
+    }
+
+    func assertGolden(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = Self.goldenFolder.appendingPathComponent(name + ".txt")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            return XCTFail("missing golden \(name).txt: run with RECORD_GOLDEN=1", file: file, line: line)
+        }
+        XCTAssertEqual(text, expected, "screen differs from Golden/\(name).txt", file: file, line: line)
+    }
+
+    func testEnglishPage() throws {
+        let content = book([(.heading, "Chapter One"),
+                            (.paragraph, "It was a bright cold day in April, and the clocks were striking thirteen; nobody minded."),
+                            (.blockquote, "A quotation, set off from the text."),
+                            (.listItem, "first item of a list"),
+                            (.paragraph, "The end.")])
+        let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 16, preferredWidth: 36)
+        try assertGolden("english-40x16", snapshot(m))
+    }
+
+    func testCJKKinsokuAndWideCells() throws {
+        let content = book([(.heading, "第一章"),
+                            (.paragraph, "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。「何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。」"),
+                            (.paragraph, "用iPhone 16拍的照片，很好看。")])
+        let m = ReaderModel(content: content, position: .zero, columns: 24, rows: 14, preferredWidth: 20)
+        let shot = snapshot(m)
+        try assertGolden("cjk-24x14", shot)
+        for row in shot.split(separator: "\n") {
+            let text = row.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+            XCTAssertFalse(text.hasPrefix("。") || text.hasPrefix("、") || text.hasPrefix("」"), "kinsoku: \(row)")
+        }
+    }
+
+    func testEmojiAndCombiningMarks() throws {
+        let content = book([(.paragraph, "Family 👨‍👩‍👧 flag 🇯🇵 thumbs 👍🏽 café cafe\u{301} ok")])
+        let m = ReaderModel(content: content, position: .zero, columns: 20, rows: 6, preferredWidth: 16)
+        try assertGolden("emoji-20x6", snapshot(m))
+    }
+
+    func testNarrowTerminalAndLongTitle() throws {
+        let content = book([(.heading, "A very long chapter title that cannot fit"),
+                            (.paragraph, "Narrow columns still never overflow: supercalifragilistic words are cut.")])
+        let m = ReaderModel(content: content, position: .zero, columns: 14, rows: 8)
+        try assertGolden("narrow-14x8", snapshot(m))
+    }
+
+    func testStatusLineDoesNotShiftAsNumbersChange() {
+        let content = book((1...12).map { (.heading, "Chapter \($0)") } )
+        let m = ReaderModel(content: content, position: .zero, columns: 50, rows: 5)
+        var starts = Set<Int>()
+        for _ in 0..<11 {
+            var buffer = ScreenBuffer(width: 50, height: 5)
+            Renderer(theme: .plain).render(m, into: &buffer)
+            let status = buffer.rowText(4)
+            // The chapter field always starts at the same column.
+            if let r = status.range(of: "/12") { starts.insert(status.distance(from: status.startIndex, to: r.lowerBound)) }
+            m.handle(.character("]"))
+        }
+        XCTAssertEqual(starts.count, 1, "the chapter counter moved")
+    }
+
+    func testContentsView() throws {
+        let content = book([(.heading, "One"), (.paragraph, "a"), (.heading, "Two"), (.paragraph, "b"), (.heading, "Three")])
+        let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 8)
+        m.handle(.character("t"))
+        m.handle(.down)
+        try assertGolden("contents-30x8", snapshot(m))
+    }
+}
