@@ -4,7 +4,7 @@
 #   make test   install what is missing, run the whole test suite
 #
 SWIFT      ?= swift
-APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config
+APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux
 SAMPLE     := Fixtures/sample/sample.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

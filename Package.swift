@@ -51,6 +51,8 @@ let package = Package(
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
         .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
+        // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
+        .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"]),
