@@ -7,7 +7,7 @@ import TextLayout
 /// offset size  field
 ///  0      4    magic "RDLB"
 ///  4      2    format version (little-endian), 1
-///  6      2    reserved, 0
+///  6      2    reserved, 0 (a file with another value is rejected)
 ///  8      8    FNV-1a 64 of bytes [16, headerSize)
 /// 16      4    headerSize: fixed part + key + padding + chapter table
 /// 20      4    chapter count C
@@ -107,6 +107,7 @@ enum CacheFileFormat {
         guard raw[0] == magic[0], raw[1] == magic[1], raw[2] == magic[2], raw[3] == magic[3] else { throw ParseError.badMagic }
         let version = get16(raw, 4)
         guard version == formatVersion else { throw ParseError.wrongVersion(version) }
+        guard get16(raw, 6) == 0 else { throw ParseError.malformed("reserved field") }
         let headerSize = Int(get32(raw, 16))
         guard headerSize >= fixedHeaderSize, headerSize <= raw.count else { throw ParseError.tooShort }
         let sum = LineCollectionCodec.checksum(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[16..<headerSize]))
