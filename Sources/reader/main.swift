@@ -10,6 +10,7 @@ let usage = """
       reader BOOK [options]            read BOOK (EPUB or TXT); prints it when stdout is not a terminal
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
+      reader cache build|stats|clear   lay out whole books ahead (build [-w N]... [-j J] BOOK...)
       reader --help | --version
 
     Layout options (reader, dump):
@@ -49,6 +50,8 @@ func run(_ argv: [String]) -> ExitCode {
             try InfoCommand.run(Array(argv.dropFirst()))
         case "dump":
             try DumpCommand.run(Array(argv.dropFirst()))
+        case "cache":
+            try CacheCommand.run(Array(argv.dropFirst()))
         default:
             // `reader BOOK`: until the pager exists, print like dump.
             try DumpCommand.run(argv)
