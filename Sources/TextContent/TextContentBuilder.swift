@@ -32,6 +32,12 @@ public struct TextContentBuilder {
     /// Whether a block is open.
     public var isInBlock: Bool { openBlock != nil }
 
+    /// Reserves room for `byteCount` bytes of text (a parser that knows the size of the
+    /// book avoids repeated reallocation of the buffer).
+    public mutating func reserveCapacity(_ byteCount: Int) {
+        bytes.reserveCapacity(byteCount)
+    }
+
     // MARK: Blocks
 
     /// Opens a block (closing any open one: blocks do not nest). A `\n` separator is
