@@ -18,10 +18,10 @@ import TextLayout
 ///              change that alters the text of an unchanged file)
 /// 56      4    key length K
 /// 60      K    key (`LayoutCacheKey.identity`, UTF-8), zero padding to a multiple of 8
-///  …   32×C    chapter table: lower u32, upper u32, line count u32, blob length u32,
-///              first line (global index) u64, blob offset u64
+///  …   16×C    chapter table: lower u32, upper u32, line count u32, blob length u32
+///              (first lines and blob offsets are running sums, computed on open)
 /// headerSize…  C blobs, each a `LineCollectionCodec` blob with its own checksum and the
-///              key "<digest>#<chapter index>"
+///              key "<first 8 hex digits of the digest>#<chapter index>"
 /// ```
 ///
 /// All integers are little-endian. The header is checked as a whole on open; a chapter's
@@ -31,7 +31,7 @@ enum CacheFileFormat {
     /// Bump on any change of the container or of `LineCollectionCodec.formatVersion`'s meaning.
     static let formatVersion: UInt16 = 1
     static let fixedHeaderSize = 60
-    static let tableEntrySize = 32
+    static let tableEntrySize = 16
 
     /// One row of the chapter table.
     struct ChapterEntry: Hashable, Sendable {
@@ -55,7 +55,7 @@ enum CacheFileFormat {
     }
 
     /// The key of chapter `index`'s blob.
-    static func blobKey(digest: String, chapter index: Int) -> String { "\(digest)#\(index)" }
+    static func blobKey(digest: String, chapter index: Int) -> String { "\(digest.prefix(8))#\(index)" }
 
     /// Builds the whole file in memory.
     static func encode(key: LayoutCacheKey, textDigest: UInt64, chapters: [LineCollection]) -> [UInt8] {
@@ -92,8 +92,6 @@ enum CacheFileFormat {
                 put32(UInt32(e.range.upperBound.rawValue), raw, p + 4)
                 put32(UInt32(e.lineCount), raw, p + 8)
                 put32(UInt32(e.blobLength), raw, p + 12)
-                put64(UInt64(e.firstLine), raw, p + 16)
-                put64(UInt64(e.blobOffset), raw, p + 24)
             }
             let sum = LineCollectionCodec.checksum(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[16..<headerSize]))
             put64(sum, raw, 8)
@@ -132,10 +130,8 @@ enum CacheFileFormat {
             let p = tableStart + i * tableEntrySize
             let lower = Int(get32(raw, p)), upper = Int(get32(raw, p + 4))
             let lineCount = Int(get32(raw, p + 8)), blobLength = Int(get32(raw, p + 12))
-            let firstLine = get64(raw, p + 16), blobOffset = get64(raw, p + 24)
             // Chapters cover the text in order; blobs follow each other without gaps.
-            guard lower == expectedLower, upper >= lower, firstLine == UInt64(expectedFirstLine),
-                  blobOffset == UInt64(expectedOffset), blobLength <= raw.count - expectedOffset else {
+            guard lower == expectedLower, upper >= lower, blobLength <= raw.count - expectedOffset else {
                 throw ParseError.malformed("chapter table row \(i)")
             }
             chapters.append(ChapterEntry(range: ByteRange(lower, upper), lineCount: lineCount, firstLine: expectedFirstLine,

@@ -9,8 +9,10 @@ import TextContent
 ///   first); `gapCode` says where the line starts relative to the previous line's end:
 ///   0 = right there, 1 = one byte later (the block separator), 2 = an explicit zigzag
 ///   varint follows (blank lines can step back);
-/// * `zigzag(length - width)` — bytes minus cells, near 0 for Latin text;
-/// * `zigzag(options.width - width)` — the cells left free, small for full lines.
+/// * `length - width + 1` — bytes minus cells, small for Latin text (0 escapes: an
+///   explicit length follows, for the rare line with fewer bytes than cells — tabs);
+/// * `options.width - width + 1` — the cells left free, small for full lines (0 escapes:
+///   an explicit width follows, for an overwide line).
 /// A typical novel line takes 3 bytes, whatever the width.
 public enum LineCollectionCodec {
     /// Blob magic.
@@ -68,8 +70,9 @@ public enum LineCollectionCodec {
             if metas[i] != lastMeta { lastMeta = metas[i]; lastIndex = index[lastMeta]! }
             appendVarint(lastIndex << 2 | gapCode, to: &out)
             if gapCode == 2 { appendVarint(zigzag(gap), to: &out) }
-            appendVarint(zigzag(length - w), to: &out)
-            appendVarint(zigzag(width - w), to: &out)
+            // Both are almost always ≥ 0; 0 escapes to an explicit value (tabs, overwide lines).
+            if length >= w { appendVarint(UInt64(length - w + 1), to: &out) } else { out.append(0); appendVarint(UInt64(length), to: &out) }
+            if w <= width { appendVarint(UInt64(width - w + 1), to: &out) } else { out.append(0); appendVarint(UInt64(w), to: &out) }
             previousEnd = start + length
         }
         let sum = checksum(out[base...])
@@ -130,10 +133,22 @@ public enum LineCollectionCodec {
             case 2: start = previousEnd &+ unzigzag(try reader.varint())
             default: throw DecodeError.malformed("gap code")
             }
-            let extra = unzigzag(try reader.varint()), free = unzigzag(try reader.varint())
-            let w = columnWidth &- free
-            guard w >= 0, w <= Int64(UInt16.max) else { throw DecodeError.malformed("width") }
-            let length = extra &+ w
+            let extraCode = try reader.varint()
+            let explicitLength = extraCode == 0 ? try reader.varint() : 0
+            let freeCode = try reader.varint()
+            let w: Int64
+            if freeCode == 0 {
+                let v = try reader.varint()
+                guard v <= UInt64(UInt16.max) else { throw DecodeError.malformed("width") }
+                w = Int64(v)
+            } else {
+                guard freeCode - 1 <= UInt64(columnWidth) else { throw DecodeError.malformed("width") }
+                w = columnWidth - Int64(freeCode - 1)
+            }
+            guard w <= Int64(UInt16.max), explicitLength <= UInt64(UInt32.max), extraCode <= UInt64(UInt32.max) else {
+                throw DecodeError.malformed("width")
+            }
+            let length = extraCode == 0 ? Int64(explicitLength) : Int64(extraCode - 1) + w
             guard length >= 0, start >= lo, start <= hi, length <= hi - start else {
                 throw DecodeError.malformed("line outside range")
             }
