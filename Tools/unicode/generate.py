@@ -18,6 +18,11 @@ One packed 32-bit record per code point, in a two-stage table:
     bit  28     Default_Ignorable_Code_Point
     bits 29-31  free
 
+A second, independent two-stage table (Generated/LineBreakTables.swift) gives one byte per
+code point: the *resolved* Line_Break class used by the line breaker's pair table
+(ResolvedLineBreakClass: LB1 applied, plus the splits LB30/LB30b and the CSS
+line-break tailorings need). It is an addition: the record layout above is unchanged.
+
 Run:  python3 Tools/unicode/generate.py [UCD_DIR]
 The output is committed, so building never needs this script.
 """
@@ -30,6 +35,7 @@ import sys
 UCD = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                    "Sources", "UnicodeData", "Generated", "PropertyTables.swift")
+OUT_LB = os.path.join(os.path.dirname(OUT), "LineBreakTables.swift")
 N = 0x110000
 BLOCK = 64
 
@@ -44,6 +50,90 @@ BIDI_CLASSES = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", 
 GC_CLASSES = ["Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc",
               "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp",
               "Cc", "Cf", "Cs", "Co"]
+
+
+# Resolved line-break classes (one byte per code point, < 64), in table order.
+# name -> documentation.  Order: the UAX #14 classes that survive LB1, then the splits.
+RESOLVED_LB = [
+    ("BK", "Mandatory break (LB4)."), ("CR", "Carriage return (LB5)."), ("LF", "Line feed (LB5)."),
+    ("CM", "Combining mark, including SA with General_Category Mn/Mc (LB1, LB9)."),
+    ("NL", "Next line (LB5)."), ("WJ", "Word joiner (LB11)."), ("ZW", "Zero width space (LB8)."),
+    ("GL", "Non-breaking glue (LB12)."), ("SP", "Space (LB7, LB18)."), ("ZWJ", "Zero width joiner (LB8a)."),
+    ("B2", "Break opportunity before and after (LB17)."), ("BA", "Break after (LB21)."),
+    ("BB", "Break before (LB21)."), ("HY", "Hyphen (LB21)."), ("CB", "Contingent break (LB20)."),
+    ("CL", "Close punctuation (LB13)."), ("CP", "Close parenthesis, East_Asian_Width not F/W/H (LB30)."),
+    ("EX", "Exclamation/interrogation (LB13)."), ("IN", "Inseparable (LB22)."), ("NS", "Nonstarter (LB21)."),
+    ("OP", "Open punctuation, East_Asian_Width not F/W/H (LB30)."), ("QU", "Quotation, neither Pi nor Pf (LB19)."),
+    ("IS", "Infix numeric separator (LB13)."), ("NU", "Numeric (LB25)."), ("PO", "Postfix numeric (LB25)."),
+    ("PR", "Prefix numeric (LB25)."), ("SY", "Symbols allowing break after (LB13)."),
+    ("AL", "Alphabetic, including AI, SG, XX and SA that is not Mn/Mc (LB1)."),
+    ("CJ", "Conditional Japanese starter: NS by default (LB1), ID for CSS line-break normal/loose."),
+    ("EB", "Emoji base (LB30b)."), ("EM", "Emoji modifier (LB30b)."), ("H2", "Hangul LV syllable (LB26)."),
+    ("H3", "Hangul LVT syllable (LB26)."), ("HL", "Hebrew letter (LB21a)."), ("ID", "Ideographic (LB23a)."),
+    ("JL", "Hangul L jamo (LB26)."), ("JV", "Hangul V jamo (LB26)."), ("JT", "Hangul T jamo (LB26)."),
+    ("RI", "Regional indicator (LB30a)."),
+    ("OPWide", "OP with East_Asian_Width F, W or H (excluded from LB30)."),
+    ("CPWide", "CP with East_Asian_Width F, W or H (excluded from LB30)."),
+    ("CLWide", "CL with East_Asian_Width F, W or H, e.g. 、 。 」 (East Asian context for the QU tailoring)."),
+    ("IDUnassignedPictographic", "ID that is Extended_Pictographic and unassigned (Cn) (LB30b)."),
+    ("NSIteration", "NS iteration marks 々 〻 ゝ ゞ ヽ ヾ (CSS loose allows a break before)."),
+    ("NSHyphen", "NS hyphens 〜 ゠ (CSS normal/loose allow a break before, after CJK)."),
+    ("BAHyphen", "BA hyphens ‐ U+2010, – U+2013 (CSS normal/loose allow a break before, after CJK)."),
+    ("NSCentered", "NS centered punctuation ・ ： ； ･ ‼ ⁇ ⁈ ⁉ (CSS loose allows a break before)."),
+    ("EXCentered", "EX centered punctuation ！ ？ (CSS loose allows a break before)."),
+    ("INEllipsis", "IN ‥ U+2025 and … U+2026 (CSS loose allows breaks between them)."),
+    ("POWide", "PO with East_Asian_Width A, F or W, e.g. ° ℃ ％ (CSS loose allows a break before)."),
+    ("PRWide", "PR with East_Asian_Width A, F or W, e.g. ￥ ＄ № (CSS loose allows a break after)."),
+    ("QUInitial", "QU with General_Category Pi, e.g. “ ‘ « (tailorings: break before it after CJK)."),
+    ("QUFinal", "QU with General_Category Pf, e.g. ” ’ » (tailorings: break after it before CJK)."),
+]
+RESOLVED_NAMES = [n for n, _ in RESOLVED_LB]
+assert len(RESOLVED_NAMES) <= 64
+
+ITERATION_MARKS = {0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE}
+CJK_HYPHENS_NS = {0x301C, 0x30A0}
+CJK_HYPHENS_BA = {0x2010, 0x2013}
+CENTERED = {0x30FB, 0xFF1A, 0xFF1B, 0xFF65, 0x203C, 0x2047, 0x2048, 0x2049, 0xFF01, 0xFF1F}
+ELLIPSES = {0x2025, 0x2026}
+
+
+def resolved_lb(cp, lb, ea, gc, ext_pict):
+    """The resolved class of one code point (see RESOLVED_LB)."""
+    c = lb
+    if c in ("AI", "SG", "XX"):          # LB1
+        c = "AL"
+    elif c == "SA":                      # LB1
+        c = "CM" if gc in ("Mn", "Mc") else "AL"
+    wide = ea in ("F", "W", "H")
+    if c == "OP" and wide:               # LB30
+        return "OPWide"
+    if c == "CP" and wide:               # LB30
+        return "CPWide"
+    if c == "CL" and wide:
+        return "CLWide"
+    if c == "ID" and ext_pict and gc == "Cn":  # LB30b
+        return "IDUnassignedPictographic"
+    if c == "NS" and cp in ITERATION_MARKS:
+        return "NSIteration"
+    if c == "NS" and cp in CJK_HYPHENS_NS:
+        return "NSHyphen"
+    if c == "BA" and cp in CJK_HYPHENS_BA:
+        return "BAHyphen"
+    if c == "NS" and cp in CENTERED:
+        return "NSCentered"
+    if c == "EX" and cp in CENTERED:
+        return "EXCentered"
+    if c == "IN" and cp in ELLIPSES:
+        return "INEllipsis"
+    if c == "PO" and ea in ("A", "F", "W"):
+        return "POWide"
+    if c == "PR" and ea in ("A", "F", "W"):
+        return "PRWide"
+    if c == "QU" and gc == "Pi":
+        return "QUInitial"
+    if c == "QU" and gc == "Pf":
+        return "QUFinal"
+    return c
 
 
 def ranges(path):
@@ -218,6 +308,39 @@ def main():
         out.write('    static let recordsBase64 = """\n%s\n"""\n' % chunk(b64("I", distinct)))
         out.write("}\n")
     print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(blocks), len(distinct), OUT))
+
+    # --- Resolved line-break classes: a second two-stage table, one byte per code point.
+    rlb = [RESOLVED_NAMES.index(resolved_lb(cp, lb[cp], ea[cp], gc[cp], ext_pict[cp])) for cp in range(N)]
+    for cp in CENTERED | ITERATION_MARKS | CJK_HYPHENS_NS | CJK_HYPHENS_BA | ELLIPSES:
+        assert RESOLVED_NAMES[rlb[cp]] not in LB_CLASSES, "tailoring set member U+%04X has an unexpected class" % cp
+    lb_blocks, lb_stage1, lb_stage2 = {}, [], []
+    for start in range(0, N, BLOCK):
+        blk = tuple(rlb[start:start + BLOCK])
+        if blk not in lb_blocks:
+            lb_blocks[blk] = len(lb_stage2) // BLOCK
+            lb_stage2.extend(blk)
+        lb_stage1.append(lb_blocks[blk])
+    assert len(lb_blocks) < 65536
+    with open(OUT_LB, "w", encoding="utf-8") as out:
+        out.write("// GENERATED by Tools/unicode/generate.py from the Unicode Character Database %s.\n" % version)
+        out.write("// Do not edit by hand: run `python3 Tools/unicode/generate.py` (needs apt unicode-data).\n\n")
+        out.write("/// Line_Break classes after UAX #14 LB1 resolution, split further where rule LB30 / LB30b\n")
+        out.write("/// or the CSS `line-break` tailorings need to tell code points apart. One byte per code\n")
+        out.write("/// point in `LineBreakClassTable`; raw values are < 64.\n")
+        out.write("public enum ResolvedLineBreakClass: UInt8, Sendable, CaseIterable {\n")
+        for name, doc in RESOLVED_LB:
+            out.write("    /// %s\n    case %s\n" % (doc, name))
+        out.write("}\n\n")
+        out.write("enum GeneratedLineBreakTables {\n")
+        out.write("    static let blockShift = %d\n" % (BLOCK.bit_length() - 1))
+        out.write("    static let stage1Count = %d\n" % len(lb_stage1))
+        out.write("    static let stage2Count = %d\n" % len(lb_stage2))
+        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
+        out.write('    static let stage1Base64 = """\n%s\n"""\n' % chunk(b64("H", lb_stage1)))
+        out.write('    /// Stage 2: block number * block size + low bits -> ResolvedLineBreakClass raw value.\n')
+        out.write('    static let stage2Base64 = """\n%s\n"""\n' % chunk(b64("B", lb_stage2)))
+        out.write("}\n")
+    print("line break: stage1 %d, stage2 %d (%d blocks) -> %s" % (len(lb_stage1), len(lb_stage2), len(lb_blocks), OUT_LB))
 
 
 if __name__ == "__main__":
