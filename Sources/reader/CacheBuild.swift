@@ -61,16 +61,19 @@ final class CacheBuild: @unchecked Sendable {
     private var lastDraw = Date.distantPast
 
     init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool) {
-        self.jobs = jobs
+        // File sizes estimate the work of each job. Biggest first (longest-processing-time
+        // scheduling): a big book started last would leave the other threads idle at the end.
+        let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
+            .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+        self.jobs = sized.map(\.0)
+        fileSizes = sized.map(\.1)
+        inputBytesTotal = fileSizes.reduce(0, +)
         self.bookCount = bookCount
         self.cache = cache
         self.encoding = encoding
         self.progress = progress
         widthsLeft = [Int](repeating: 0, count: bookCount)
         for j in jobs { widthsLeft[j.book] += 1 }
-        // File sizes estimate the work for the ETA.
-        fileSizes = jobs.map { ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0 }
-        inputBytesTotal = fileSizes.reduce(0, +)
     }
 
     /// Runs every job on `threads` threads and returns the totals.
