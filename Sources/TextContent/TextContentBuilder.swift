@@ -32,19 +32,15 @@ public struct TextContentBuilder {
     /// Whether a block is open.
     public var isInBlock: Bool { openBlock != nil }
 
-    /// Reserves room for `byteCount` bytes of text (a parser that knows the size of the
-    /// book avoids repeated reallocation of the buffer).
-    public mutating func reserveCapacity(_ byteCount: Int) {
-        bytes.reserveCapacity(byteCount)
-    }
-
     // MARK: Blocks
 
     /// Opens a block (closing any open one: blocks do not nest). A `\n` separator is
     /// written before it when text precedes.
     public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified) {
         if openBlock != nil { endBlock() }
-        if !blocks.isEmpty && bytes.last != 0x0A { bytes.append(0x0A) }
+        // The separator goes right after the previous block (which may itself end in `\n`
+        // when it is preformatted).
+        if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
         openBlock = (kind, level, direction, bytes.count)
     }
 
@@ -57,10 +53,13 @@ public struct TextContentBuilder {
             while bytes.count > b.start, let last = bytes.last, last == 0x20 || last == 0x0A || last == 0x09 {
                 bytes.removeLast()
             }
+        } else if bytes.count > b.start + 1, bytes.last == 0x0A {
+            // A line break right before the end of preformatted text is not rendered.
+            bytes.removeLast()
         }
         if bytes.count == b.start {
             // Empty: remove the separator written for it, if any.
-            if !blocks.isEmpty && bytes.last == 0x0A && bytes.count == blocks.last!.range.upperBound.rawValue + 1 {
+            if let last = blocks.last, bytes.last == 0x0A && bytes.count == last.range.upperBound.rawValue + 1 {
                 bytes.removeLast()
             }
             clampStyles(to: bytes.count)
@@ -100,25 +99,51 @@ public struct TextContentBuilder {
     /// space or line break. Opens a paragraph if needed (unless the text is all whitespace).
     public mutating func appendCollapsingWhitespace<S: StringProtocol>(_ text: S) {
         var s = String(text)
-        s.withUTF8 { buf in
+        s.withUTF8 { appendCollapsingWhitespace(utf8: $0) }
+    }
+
+    /// `appendCollapsingWhitespace` for UTF-8 bytes (must be valid UTF-8), without
+    /// intermediate copies: the hot path of the EPUB parser.
+    public mutating func appendCollapsingWhitespace(utf8 buf: UnsafeBufferPointer<UInt8>) {
+        if openBlock == nil {
             var hasNonSpace = false
             for b in buf where !Self.isCollapsibleSpace(b) { hasNonSpace = true; break }
-            if openBlock == nil {
-                guard hasNonSpace else { return }
-                beginBlock(.paragraph)
-            }
-            var collapsed: [UInt8] = []
-            collapsed.reserveCapacity(buf.count)
-            var lastWasSpace = atLineStartOrSpace
-            for b in buf {
-                if Self.isCollapsibleSpace(b) {
-                    if !lastWasSpace { collapsed.append(0x20); lastWasSpace = true }
-                } else {
-                    collapsed.append(b)
-                    lastWasSpace = false
+            guard hasNonSpace else { return }
+            beginBlock(.paragraph)
+        }
+        let start = bytes.count
+        let initiallyAfterSpace = atLineStartOrSpace
+        // Copy the bytes in (memcpy, amortised growth), then collapse them in place: the
+        // write index never passes the read index. No per-byte Array calls in the loop.
+        bytes.append(contentsOf: buf)
+        let (written, clean): (Int, Bool) = bytes.withUnsafeMutableBufferPointer { out in
+            guard let p = out.baseAddress else { return (start, true) }
+            return Self.byteClasses.withUnsafeBufferPointer { classes in
+                // Branch-free: a space after a space (or at the start) does not advance `w`.
+                let table = classes.baseAddress!
+                var w = start
+                var lastWasSpace: UInt8 = initiallyAfterSpace ? 1 : 0
+                var forbidden: UInt8 = 0
+                var previousIsC2: UInt8 = 0
+                for r in start..<out.count {
+                    let b = p[r]
+                    let c = table[Int(b)]
+                    let isSpace = c & 1
+                    p[w] = isSpace != 0 ? 0x20 : b
+                    w &+= Int(1 &- (isSpace & lastWasSpace))
+                    lastWasSpace = isSpace
+                    // Controls, DEL and C1 (C2 80…C2 9F) need the sanitiser.
+                    forbidden |= (c >> 1) | (previousIsC2 & (b &- 0x80 < 0x20 ? 1 : 0))
+                    previousIsC2 = b == 0xC2 ? 1 : 0
                 }
+                return (w, forbidden == 0)
             }
-            TextSanitizer.append(collapsed, to: &bytes)
+        }
+        bytes.removeLast(bytes.count - written)
+        if !clean {
+            let chunk = Array(bytes[start...])
+            bytes.removeSubrange(start...)
+            TextSanitizer.append(chunk, to: &bytes)
         }
     }
 
@@ -128,6 +153,15 @@ public struct TextContentBuilder {
         if bytes.count == b.start { return true }
         let last = bytes[bytes.count - 1]
         return last == 0x20 || last == 0x0A
+    }
+
+    /// Per byte: bit 0 = collapsible HTML white space, bit 1 = control that needs the
+    /// sanitiser (C0 other than TAB/LF/CR/FF… handled as space, DEL).
+    private static let byteClasses: [UInt8] = (0..<256).map { b -> UInt8 in
+        let byte = UInt8(b)
+        if isCollapsibleSpace(byte) { return 1 }
+        if byte < 0x20 || byte == 0x7F { return 2 }
+        return 0
     }
 
     @inline(__always) private static func isCollapsibleSpace(_ b: UInt8) -> Bool {
@@ -148,7 +182,7 @@ public struct TextContentBuilder {
     public mutating func beginStyle(_ style: InlineStyle, targetKey: String? = nil) -> Int {
         let token = nextStyleToken
         nextStyleToken += 1
-        openStyles[token] = (style, bytes.count, targetKey)
+        openStyles[token] = (style, offsetOfNextText.rawValue, targetKey)
         return token
     }
 
@@ -162,10 +196,11 @@ public struct TextContentBuilder {
         var i = styles.count
         while i > 0 && styles[i - 1].range.lowerBound.rawValue > start { i -= 1 }
         styles.insert(run, at: i)
-        if let key = s.targetKey {
+        if i < styles.count - 1 {
+            // Runs after the insertion point moved: keep pending target indices in step.
             for j in pendingStyleTargets.indices where pendingStyleTargets[j].index >= i { pendingStyleTargets[j].index += 1 }
-            pendingStyleTargets.append((i, key))
         }
+        if let key = s.targetKey { pendingStyleTargets.append((i, key)) }
     }
 
     // MARK: Targets, chapters, TOC
@@ -177,8 +212,10 @@ public struct TextContentBuilder {
     }
 
     /// The offset where the next text will land (after a pending block separator).
-    private var offsetOfNextText: ByteOffset {
-        if openBlock == nil && !blocks.isEmpty && bytes.last != 0x0A { return ByteOffset(bytes.count + 1) }
+    public var offsetOfNextText: ByteOffset {
+        if openBlock == nil, let last = blocks.last, bytes.count == last.range.upperBound.rawValue {
+            return ByteOffset(bytes.count + 1)
+        }
         return ByteOffset(bytes.count)
     }
 
@@ -188,6 +225,14 @@ public struct TextContentBuilder {
     /// Starts a chapter at the next text.
     public mutating func beginChapter(title: String, level: Int = 1, source: String) {
         chapterStarts.append((TextSanitizer.sanitize(title), level, offsetOfNextText.rawValue, source))
+    }
+
+    /// Starts a chapter at a known offset (for parsers that decide chapters after the text
+    /// is built, e.g. from a table of contents). Calls must come in non-decreasing offset
+    /// order and after any `beginChapter` calls for earlier text.
+    public mutating func addChapter(title: String, level: Int = 1, at offset: ByteOffset, source: String) {
+        let start = max(offset.rawValue, chapterStarts.last?.start ?? 0)
+        chapterStarts.append((TextSanitizer.sanitize(title), level, start, source))
     }
 
     /// Adds a TOC entry pointing at a target key resolved when the book is finished.
@@ -216,6 +261,58 @@ public struct TextContentBuilder {
     /// Records a problem that did not stop the book from opening.
     public mutating func warn(_ message: String) {
         warnings.append(TextSanitizer.sanitize(message))
+    }
+
+    // MARK: Concatenation
+
+    /// Reserves room for `count` more bytes of text.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
+    /// Appends everything another builder collected (text, blocks, styles, targets, pending
+    /// link and TOC targets, chapters, source map, warnings) after the text so far, shifting
+    /// its offsets. Targets defined here win over the other's (first definition wins), and
+    /// link targets still unresolved in `other` are resolved by `finish()` over the whole.
+    /// Returns the offset where `other`'s text starts.
+    @discardableResult
+    public mutating func append(_ other: TextContentBuilder) -> ByteOffset {
+        var other = other
+        other.endBlock()
+        for token in other.openStyles.keys.sorted() { other.endStyle(token) }
+        endBlock()
+        let base: Int
+        if other.bytes.isEmpty {
+            base = offsetOfNextText.rawValue
+        } else {
+            if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
+            base = bytes.count
+            bytes.append(contentsOf: other.bytes)
+        }
+        let end = bytes.count
+        func shift(_ o: Int) -> Int { min(o + base, max(end, base)) }
+        for b in other.blocks {
+            blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, range: b.range.shifted(by: base)))
+        }
+        let styleBase = styles.count
+        for r in other.styles {
+            styles.append(StyleRun(style: r.style, range: r.range.shifted(by: base), target: r.target.map { $0 + base }))
+        }
+        for p in other.pendingStyleTargets { pendingStyleTargets.append((p.index + styleBase, p.key)) }
+        for (key, offset) in other.targets where targets[key] == nil {
+            targets[key] = ByteOffset(shift(offset.rawValue))
+        }
+        for c in other.chapterStarts {
+            let start = max(shift(c.start), chapterStarts.last?.start ?? 0)
+            chapterStarts.append((c.title, c.level, start, c.source))
+        }
+        for e in other.tocEntries {
+            tocEntries.append((e.title, e.level, e.target.map { ByteOffset(shift($0.rawValue)) }, e.key, e.source))
+        }
+        sourceMap.append(other.sourceMap, shiftedBy: base)
+        sourceIndexCache.removeAll(keepingCapacity: true)
+        warnings.append(contentsOf: other.warnings)
+        return ByteOffset(base)
     }
 
     // MARK: Finish

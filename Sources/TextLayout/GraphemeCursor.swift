@@ -43,6 +43,13 @@ public struct GraphemeCursor {
     /// The UTF-8 offset of the next cluster (the end of the last one returned).
     @inlinable public var position: Int { offset }
 
+    /// Moves the cursor to `position`, which must be a cluster boundary (the caller
+    /// skipped clusters it measured itself, e.g. a run of ASCII).
+    @inlinable public mutating func move(to position: Int) {
+        offset = position
+        aheadOffset = -1
+    }
+
     /// Advances over one extended grapheme cluster; returns its end offset and its cell
     /// width (0, 1 or 2), or nil at the end.
     @inlinable @inline(__always)

@@ -63,7 +63,12 @@ enum BlockPresentation {
     /// Whether a blank line goes between two consecutive blocks.
     static func needsBlankLine(between previous: Block, and next: Block, options: LayoutOptions) -> Bool {
         if next.kind == .heading || previous.kind == .heading { return true }
-        if previous.kind == next.kind, [.listItem, .tableRow, .preformatted].contains(next.kind) { return false }
+        if previous.kind == next.kind {
+            switch next.kind {
+            case .listItem, .tableRow, .preformatted: return false
+            default: break
+            }
+        }
         if next.kind == .separator || previous.kind == .separator { return true }
         return options.paragraphSpacing
     }

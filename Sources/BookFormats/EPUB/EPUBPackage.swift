@@ -1,0 +1,413 @@
+import Dispatch
+import Foundation
+import TextContent
+
+/// One readable document of the spine.
+public struct EPUBSpineItem: Hashable, Sendable {
+    /// Manifest id.
+    public var id: String
+    /// Entry path inside the container.
+    public var entryPath: String
+    /// Manifest media type.
+    public var mediaType: String
+    /// `false` for `linear="no"` items (still read in spine order).
+    public var isLinear: Bool
+    /// Declared uncompressed size in bytes (0 when the entry is missing): the size index
+    /// used for whole-book progress before the document is parsed.
+    public var uncompressedSize: Int
+    /// Whether the entry exists in the archive.
+    public var isPresent: Bool
+}
+
+/// An opened EPUB publication: container, package document, spine and table of contents,
+/// without any content document parsed yet.
+///
+/// Opening is cheap (zip directory, `container.xml`, the OPF and the navigation document);
+/// `document(at:)` parses one spine document into a standalone `TextContent`, and
+/// `readAll()` builds the whole book (documents are parsed on two threads and concatenated
+/// in spine order). The spine's uncompressed sizes give a whole-book progress estimate
+/// before any chapter is parsed.
+public final class EPUBPackage: @unchecked Sendable {
+    /// The book file.
+    public let path: String
+    /// Entry path of the package document (OPF).
+    public let packagePath: String
+    /// Title, authors, language, version, direction.
+    public let metadata: BookMetadata
+    /// Readable spine documents in reading order.
+    public let spine: [EPUBSpineItem]
+    /// The table of contents (EPUB 3 nav preferred, else NCX), unresolved.
+    public let toc: [EPUBTOCItem]
+    /// Problems found while opening that did not stop it.
+    public let warnings: [String]
+
+    private let archive: ZipArchive
+    private let lock = NSLock()
+
+    /// Sum of the spine documents' uncompressed sizes.
+    public var totalUncompressedSize: Int { spine.reduce(0) { $0 + $1.uncompressedSize } }
+
+    /// Opens the book: zip directory, container, OPF and TOC. Throws a `BookError` for a
+    /// missing, empty, non-zip or truncated file, a missing `container.xml`, a missing or
+    /// malformed OPF, or a spine that lists no readable document.
+    public init(path: String) throws {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BookError.unreadable(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw BookError.unreadable(path: path, reason: "is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw BookError.unreadable(path: path, reason: "permission denied")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
+        if size == 0 { throw BookError.empty(path: path) }
+
+        let zip = try ZipArchive(path: path)
+        archive = zip
+        var warnings: [String] = []
+        if !zip.unsafeNames.isEmpty {
+            let shown = zip.unsafeNames.prefix(3).joined(separator: ", ")
+            warnings.append("ignored \(zip.unsafeNames.count) zip entr\(zip.unsafeNames.count == 1 ? "y" : "ies") with unsafe names (\(shown))")
+        }
+
+        // container.xml → the first rootfile that exists.
+        guard zip.contains(EPUBContainer.entryName) else {
+            throw BookError.invalidEPUB(path: path, reason: "META-INF/container.xml is missing")
+        }
+        let rootfiles = try EPUBContainer.rootfiles(in: try zip.read(EPUBContainer.entryName), epubPath: path)
+        guard !rootfiles.isEmpty else {
+            throw BookError.invalidEPUB(path: path, reason: "META-INF/container.xml names no package document")
+        }
+        guard let opfPath = rootfiles.first(where: { zip.contains($0) }) else {
+            throw BookError.invalidEPUB(path: path, reason: "the package document \(rootfiles[0]) is missing")
+        }
+        if opfPath != rootfiles[0] { warnings.append("package document \(rootfiles[0]) is missing; using \(opfPath)") }
+        packagePath = opfPath
+        let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
+        warnings += opf.warnings
+
+        let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        metadata = BookMetadata(title: TextSanitizer.sanitize(opf.title ?? fallbackTitle),
+                                authors: opf.authors.map(TextSanitizer.sanitize),
+                                language: TextSanitizer.sanitize(opf.language), format: .epub, encoding: "UTF-8",
+                                direction: opf.direction, version: opf.version)
+
+        // Spine → readable documents.
+        var items: [EPUBSpineItem] = []
+        var seen: [String: Int] = [:]
+        var repeats = 0
+        for ref in opf.spine {
+            guard let item = opf.manifest[ref.idref] else {
+                warnings.append("spine item \(ref.idref) is not in the manifest; skipped")
+                continue
+            }
+            guard let entry = item.path else { continue }
+            guard EPUBPackageDocument.isTextDocument(mediaType: item.mediaType, path: entry) else {
+                warnings.append("skipped \(entry): \(item.mediaType) is not a text document")
+                continue
+            }
+            let found = zip.entry(named: entry)
+            // Manifest hrefs may carry fragments, so several spine items can name the same
+            // document: it is read once, at its first place in the reading order.
+            if let i = seen[found?.name ?? entry] {
+                if ref.linear { items[i].isLinear = true }
+                repeats += 1
+                continue
+            }
+            seen[found?.name ?? entry] = items.count
+            items.append(EPUBSpineItem(id: item.id, entryPath: found?.name ?? entry, mediaType: item.mediaType,
+                                       isLinear: ref.linear, uncompressedSize: Int(found?.entry.size ?? 0),
+                                       isPresent: found != nil))
+        }
+        guard !items.isEmpty else {
+            throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
+        }
+        if repeats > 0 {
+            warnings.append("\(repeats) spine item\(repeats == 1 ? " repeats" : "s repeat") a document already in the spine; each document is read once")
+        }
+        spine = items
+
+        // TOC: EPUB 3 nav, else the NCX.
+        var toc: [EPUBTOCItem] = []
+        if let nav = opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.properties.contains("nav") }),
+           let navPath = nav.path {
+            do {
+                let data = try zip.read(navPath)
+                toc = EPUBNavigation.navTOC(data, entryPath: zip.entry(named: navPath)?.name ?? navPath, warnings: &warnings)
+            } catch let e as BookError {
+                warnings.append("navigation document \(navPath) unreadable: \(Self.shortReason(e, entry: navPath))")
+            }
+        }
+        if toc.isEmpty {
+            let ncx = opf.ncxId.flatMap { opf.manifest[$0] }
+                ?? opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.mediaType == "application/x-dtbncx+xml" })
+            if let ncx, let ncxPath = ncx.path, let data = try? zip.read(ncxPath) {
+                toc = EPUBNavigation.ncxTOC(data, entryPath: zip.entry(named: ncxPath)?.name ?? ncxPath, warnings: &warnings)
+            }
+        }
+        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitize($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
+        self.warnings = warnings.map(TextSanitizer.sanitize)
+    }
+
+    // MARK: Documents
+
+    /// The result of reading one spine document into its own builder.
+    struct DocumentResult {
+        var builder: TextContentBuilder
+        var heading: String?
+        var title: String?
+        var error: BookError?
+    }
+
+    /// Reads and walks spine document `index` with `zip` (one archive per thread).
+    func buildDocument(_ index: Int, zip: ZipArchive) -> DocumentResult {
+        let item = spine[index]
+        var builder = TextContentBuilder(metadata: metadata)
+        builder.defineTarget(item.entryPath)
+        let data: [UInt8]
+        do {
+            data = try zip.read(item.entryPath)
+        } catch let error as BookError {
+            builder.warn("skipped \(item.entryPath): \(Self.shortReason(error, entry: item.entryPath))")
+            return DocumentResult(builder: builder, error: error)
+        } catch {
+            builder.warn("skipped \(item.entryPath): \(error)")
+            return DocumentResult(builder: builder, error: .invalidEPUB(path: path, reason: "\(error)"))
+        }
+        guard let utf8 = Self.utf8Text(data, entry: item.entryPath, builder: &builder) else {
+            builder.warn("skipped \(item.entryPath): the document is empty")
+            return DocumentResult(builder: builder, error: .noReadableContent(path: path, reason: "\(item.entryPath) is empty"))
+        }
+        let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath)
+        let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
+        if !ok {
+            var b = walker.takeBuilder()
+            b.warn("skipped \(item.entryPath): the document could not be parsed")
+            return DocumentResult(builder: b, error: .noReadableContent(path: path, reason: "\(item.entryPath) could not be parsed"))
+        }
+        return DocumentResult(builder: walker.takeBuilder(), heading: walker.firstHeading, title: walker.documentTitle)
+    }
+
+    private static func shortReason(_ error: BookError, entry: String) -> String {
+        switch error {
+        case let .invalidEPUB(_, r) where r == "\(entry) is missing from the archive": return "missing from the archive"
+        case let .invalidEPUB(_, r), let .limitExceeded(_, r), let .noReadableContent(_, r), let .notAnArchive(_, r): return r
+        default: return error.message
+        }
+    }
+
+    /// The document as UTF-8: UTF-16 (with BOM) and declared Latin-1/Windows-1252 are
+    /// transcoded, invalid UTF-8 is repaired with U+FFFD (with a warning). Nil if empty.
+    static func utf8Text(_ data: [UInt8], entry: String, builder: inout TextContentBuilder) -> [UInt8]? {
+        if data.isEmpty { return nil }
+        if data.count >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)) {
+            let s = String(data: Data(data), encoding: .utf16) ?? ""
+            return s.isEmpty ? nil : Array(s.utf8)
+        }
+        // An XML declaration naming a single-byte encoding.
+        if data.count > 5 && data[0] == UInt8(ascii: "<") && data[1] == UInt8(ascii: "?"),
+           let enc = declaredSingleByteEncoding(data), let s = String(data: Data(data), encoding: enc) {
+            return Array(s.utf8)
+        }
+        var text = data
+        if !UTF8Validation.isValid(text) {
+            builder.warn("\(entry) is not valid UTF-8; invalid bytes were replaced")
+            text = Array(String(decoding: data, as: UTF8.self).utf8)
+        }
+        blankEscapeSequences(&text)
+        return text
+    }
+
+    /// A Latin-1 / Windows-1252 encoding named by an XML declaration, if any.
+    private static func declaredSingleByteEncoding(_ data: [UInt8]) -> String.Encoding? {
+        let head = Array(data.prefix(200))
+        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let decl = String(decoding: head[..<end], as: UTF8.self).lowercased()
+        guard let r = decl.range(of: "encoding=") else { return nil }
+        let name = decl[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        switch name {
+        case "iso-8859-1", "latin1", "latin-1": return .isoLatin1
+        case "windows-1252", "cp1252": return .windowsCP1252
+        default: return nil
+        }
+    }
+
+    /// Overwrites terminal escape sequences (ESC or C1 CSI/OSC/DCS/… and their payload) in
+    /// raw markup with spaces of the same length, before libxml2 sees them: libxml2 drops
+    /// a bare ESC but would keep its payload ("[31m") as text. Same length, so source
+    /// offsets stay exact. Anything left over is removed later by `TextSanitizer`.
+    static func blankEscapeSequences(_ data: inout [UInt8]) {
+        let found: Bool = data.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return false }
+            if memchr(base, 0x1B, buf.count) != nil { return true }
+            // C1 controls: C2 80…C2 9F.
+            var from = 0
+            while from < buf.count, let hit = memchr(base + from, 0xC2, buf.count - from) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if i + 1 < buf.count && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F { return true }
+                from = i + 1
+            }
+            return false
+        }
+        guard found else { return }
+        let n = data.count
+        var i = 0
+        while i < n {
+            let b = data[i]
+            var end = i
+            if b == 0x1B {
+                end = i + 1
+                if end < n {
+                    switch data[end] {
+                    case UInt8(ascii: "["): end = skipCSI(data, end + 1)
+                    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+                        end = skipString(data, end + 1)
+                    case 0x20..<0x7F: end += 1
+                    default: break
+                    }
+                }
+            } else if b == 0xC2, i + 1 < n, (0x80...0x9F).contains(data[i + 1]) {
+                end = i + 2
+                switch data[i + 1] {
+                case 0x9B: end = skipCSI(data, end)
+                case 0x9D, 0x90, 0x98, 0x9E, 0x9F: end = skipString(data, end)
+                default: break
+                }
+            } else {
+                i += 1
+                continue
+            }
+            // Never blank markup: stop at the next '<'.
+            var j = i
+            while j < end && (j == i || data[j] != UInt8(ascii: "<")) { data[j] = 0x20; j += 1 }
+            i = j
+        }
+    }
+
+    private static func skipCSI(_ d: [UInt8], _ start: Int) -> Int {
+        var i = start
+        while i < d.count && (0x20...0x3F).contains(d[i]) { i += 1 }
+        if i < d.count && (0x40...0x7E).contains(d[i]) { i += 1 }
+        return i
+    }
+
+    private static func skipString(_ d: [UInt8], _ start: Int) -> Int {
+        var i = start
+        let limit = min(d.count, start + 4096)
+        while i < limit {
+            if d[i] == 0x07 { return i + 1 }
+            if d[i] == 0x1B { return i + 1 < d.count && d[i + 1] == UInt8(ascii: "\\") ? i + 2 : i + 1 }
+            if d[i] == 0xC2 && i + 1 < d.count && d[i + 1] == 0x9C { return i + 2 }
+            if d[i] == UInt8(ascii: "<") { return i }
+            i += 1
+        }
+        return i == d.count ? i : start
+    }
+
+    /// Parses spine document `index` alone into a `TextContent` with one chapter (titled by
+    /// its first heading, its `<title>`, or "Chapter N"). Links into other documents stay
+    /// unresolved (`target == nil`). Throws a `BookError` when the document is unreadable.
+    public func document(at index: Int) throws -> TextContent {
+        precondition(spine.indices.contains(index), "spine index out of range")
+        lock.lock()
+        let result = buildDocument(index, zip: archive)
+        lock.unlock()
+        if let error = result.error { throw error }
+        var b = result.builder
+        b.addChapter(title: result.heading ?? result.title ?? "Chapter \(index + 1)", level: 1, at: .zero,
+                     source: spine[index].entryPath)
+        return b.finish()
+    }
+
+    // MARK: Whole book
+
+    /// Reads every spine document and returns the whole book, with the TOC resolved and
+    /// chapters taken from the TOC (or one per document). Documents that cannot be read are
+    /// skipped with a warning; throws `noReadableContent` when none can be read.
+    public func readAll(threads: Int = 2) throws -> TextContent {
+        let n = spine.count
+        var assembler = Assembler(package: self)
+        let workers = max(1, min(threads, n, ProcessInfo.processInfo.activeProcessorCount))
+        if workers == 1 {
+            lock.lock()
+            for i in 0..<n { assembler.add(buildDocument(i, zip: archive)) }
+            lock.unlock()
+            return try assembler.finish()
+        }
+        // Each worker opens its own archive handle (libzip handles are not thread-safe),
+        // takes the next document from a shared counter, and hands its result to the
+        // assembler, which concatenates finished documents in spine order as soon as they
+        // are contiguous — so at most a few documents' fragments are alive at once.
+        let state = NSLock()
+        var next = 0
+        var pending = [DocumentResult?](repeating: nil, count: n)
+        var merged = 0
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let zip = try? ZipArchive(path: path)
+            while true {
+                state.lock()
+                let i = next
+                next += 1
+                state.unlock()
+                if i >= n { break }
+                let result: DocumentResult
+                if let zip {
+                    result = buildDocument(i, zip: zip)
+                } else {
+                    lock.lock()
+                    result = buildDocument(i, zip: archive)
+                    lock.unlock()
+                }
+                state.lock()
+                pending[i] = result
+                while merged < n, let r = pending[merged] {
+                    pending[merged] = nil
+                    assembler.add(r)
+                    merged += 1
+                }
+                state.unlock()
+            }
+        }
+        return try assembler.finish()
+    }
+
+    /// Concatenates document fragments in spine order, then decides chapters and the TOC.
+    private struct Assembler {
+        let package: EPUBPackage
+        var book: TextContentBuilder
+        var starts: [ByteOffset] = []
+        var titles: [String] = []
+        var readableFlags: [Bool] = []
+        var readable = 0
+        var firstError: BookError?
+
+        init(package: EPUBPackage) {
+            self.package = package
+            book = TextContentBuilder(metadata: package.metadata)
+            for w in package.warnings { book.warn(w) }
+            // Text is shorter than its markup: the spine's size is an upper bound in
+            // practice, and untouched reserved pages cost no memory.
+            book.reserveCapacity(package.totalUncompressedSize)
+        }
+
+        mutating func add(_ r: DocumentResult) {
+            if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
+            starts.append(book.append(r.builder))
+            readableFlags.append(r.error == nil)
+            titles.append(r.heading ?? r.title ?? "Chapter \(starts.count)")
+        }
+
+        mutating func finish() throws -> TextContent {
+            guard readable > 0 else {
+                if case .limitExceeded? = firstError { throw firstError! }
+                throw BookError.noReadableContent(path: package.path,
+                    reason: "none of the \(package.spine.count) documents of the spine could be read")
+            }
+            EPUBChapters.assign(to: &book, toc: package.toc, spine: package.spine, documentStarts: starts,
+                                documentTitles: titles, readable: readableFlags)
+            for e in package.toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }
+            return book.finish()
+        }
+    }
+}

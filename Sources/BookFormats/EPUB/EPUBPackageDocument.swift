@@ -1,0 +1,109 @@
+import TextContent
+
+/// The parsed OPF package document: metadata, manifest and spine.
+struct EPUBPackageDocument {
+    /// One manifest item.
+    struct Item {
+        var id: String
+        /// The href as written.
+        var href: String
+        /// Entry path inside the container, or nil when the href escapes it or is external.
+        var path: String?
+        var mediaType: String
+        var properties: [String]
+    }
+
+    /// One spine itemref.
+    struct ItemRef {
+        var idref: String
+        var linear: Bool
+    }
+
+    var opfPath: String
+    var version: String
+    var title: String?
+    var authors: [String] = []
+    var language: String = ""
+    var direction: TextDirection = .unspecified
+    var manifest: [String: Item] = [:]
+    var manifestOrder: [String] = []
+    var spine: [ItemRef] = []
+    /// The `toc` attribute of the spine (EPUB 2 NCX manifest id).
+    var ncxId: String?
+    var warnings: [String] = []
+
+    /// Parses the OPF at `opfPath`. Throws `invalidEPUB` when it is not usable XML or has
+    /// no package/manifest/spine structure.
+    init(data: [UInt8], opfPath: String, epubPath: String) throws {
+        self.opfPath = opfPath
+        guard let tree = XMLTree.parseXML(data, name: opfPath), let root = tree.root,
+              XMLNode.isElement(root, "package") else {
+            throw BookError.invalidEPUB(path: epubPath, reason: "the package document \(opfPath) is not valid XML")
+        }
+        let manifestNode = XMLNode.child(root, named: "manifest")
+        let spineNode = XMLNode.child(root, named: "spine")
+        if !tree.wellFormed {
+            let detail = tree.firstError.map { " (\($0))" } ?? ""
+            guard manifestNode != nil, spineNode != nil else {
+                throw BookError.invalidEPUB(path: epubPath, reason: "the package document \(opfPath) is malformed XML\(detail)")
+            }
+            warnings.append("\(opfPath) is not well-formed XML\(detail); read what could be recovered")
+        }
+        guard let manifestNode else {
+            throw BookError.invalidEPUB(path: epubPath, reason: "the package document \(opfPath) has no manifest")
+        }
+        guard let spineNode else {
+            throw BookError.invalidEPUB(path: epubPath, reason: "the package document \(opfPath) has no spine")
+        }
+        version = XMLNode.attribute(root, "version")?.trimmingSpaces() ?? ""
+
+        if let meta = XMLNode.child(root, named: "metadata") {
+            // EPUB 2 may wrap Dublin Core in <dc-metadata>.
+            let titles = XMLNode.descendants(meta, named: "title").map { XMLNode.textContent($0).collapsingSpaces() }
+            title = titles.first { !$0.isEmpty }
+            authors = XMLNode.descendants(meta, named: "creator").map { XMLNode.textContent($0).collapsingSpaces() }.filter { !$0.isEmpty }
+            language = XMLNode.descendants(meta, named: "language").map { XMLNode.textContent($0).trimmingSpaces() }.first { !$0.isEmpty } ?? ""
+        }
+
+        for node in XMLNode.children(manifestNode, named: "item") {
+            guard let id = XMLNode.attribute(node, "id")?.trimmingSpaces(),
+                  let href = XMLNode.attribute(node, "href")?.trimmingSpaces(), !href.isEmpty else { continue }
+            let resolved = EPUBPath.resolve(href, relativeTo: opfPath)
+            if resolved == nil && !EPUBPath.isExternal(href) {
+                warnings.append("manifest item \(id) (\(href)) points outside the book; ignored")
+            }
+            let properties = (XMLNode.attribute(node, "properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            let item = Item(id: id, href: href, path: resolved?.path,
+                            mediaType: (XMLNode.attribute(node, "media-type") ?? "").trimmingSpaces().lowercased(),
+                            properties: properties)
+            if manifest[id] == nil { manifestOrder.append(id) }
+            manifest[id] = item
+        }
+
+        ncxId = XMLNode.attribute(spineNode, "toc")?.trimmingSpaces()
+        switch XMLNode.attribute(spineNode, "page-progression-direction")?.trimmingSpaces().lowercased() {
+        case "rtl": direction = .rightToLeft
+        case "ltr": direction = .leftToRight
+        default:
+            let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+            if ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary) { direction = .rightToLeft }
+        }
+        for node in XMLNode.children(spineNode, named: "itemref") {
+            guard let idref = XMLNode.attribute(node, "idref")?.trimmingSpaces() else { continue }
+            let linear = XMLNode.attribute(node, "linear")?.trimmingSpaces().lowercased() != "no"
+            spine.append(ItemRef(idref: idref, linear: linear))
+        }
+    }
+
+    /// Whether a media type (or, failing that, the file name) denotes a text document.
+    static func isTextDocument(mediaType: String, path: String) -> Bool {
+        switch mediaType {
+        case "application/xhtml+xml", "text/html", "application/xml", "text/xml",
+             "application/x-dtbook+xml", "text/x-oeb1-document", "image/svg+xml":
+            return true
+        default:
+            let lower = path.lowercased()
+            return lower.hasSuffix(".xhtml") || lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+        }
+    }
+}

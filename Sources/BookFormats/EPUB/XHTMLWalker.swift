@@ -1,0 +1,437 @@
+import CLibXML2
+import Glibc
+import TextContent
+
+/// Turns one XHTML content document into blocks, styles and targets of a
+/// `TextContentBuilder`.
+///
+/// The document is parsed with libxml2's lenient HTML parser in SAX mode (no tree is
+/// built, nothing recurses per element): real books use undeclared entities (`&nbsp;`
+/// without a DTD) and malformed markup, which the HTML parser recovers from. Element
+/// nesting is tracked on an explicit stack; elements nested deeper than `maxDepth` lose
+/// their structure (their text is kept) so a hostile document cannot exhaust anything.
+///
+/// Source map precision: every block gets an anchor whose source offset is the byte
+/// offset of the `<` of the start tag of the element that opened it (exact for UTF-8
+/// input), or for text that continues after a nested block, the end of the markup event
+/// before that text. Offsets inside a block map to the block's anchor (`isExact == false`).
+final class XHTMLWalker {
+    /// Elements deeper than this are treated as plain containers of text.
+    static let maxDepth = 256
+
+    private(set) var builder: TextContentBuilder
+    let entryPath: String
+    /// The first heading's text, for a chapter title.
+    private(set) var firstHeading: String?
+    /// The `<title>` text.
+    var documentTitle: String? {
+        let t = String(decoding: titleBytes, as: UTF8.self).collapsingSpaces()
+        return t.isEmpty ? nil : t
+    }
+
+    // MARK: State
+
+    /// What the elements around the current point say about the next block.
+    private struct Context {
+        var kind: BlockKind = .paragraph
+        var level: UInt8 = 0
+        var container: BlockKind = .paragraph
+        var containerLevel: UInt8 = 0
+        var direction: TextDirection = .unspecified
+        var listDepth: UInt8 = 0
+        var inRow = false
+        var skip = false
+        var pre = false
+        var captureTitle = false
+    }
+
+    private struct Frame {
+        var saved: Context
+        var styleToken: Int = -1
+        var boundary = false
+        var heading = false
+    }
+
+    private var ctx = Context()
+    private var frames: [Frame] = []
+    private var parser: htmlParserCtxtPtr?
+    private var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Source offset for the next block that opens (its element's start tag).
+    private var pendingAnchor: Int?
+    /// Source offset where the last markup event ended.
+    private var lastEventEnd = 0
+    private var pendingCellSeparator = false
+    private var preJustOpened = false
+    private var headingStart: Int?
+    private var titleBytes: [UInt8] = []
+    private var depthWarned = false
+
+    init(builder: TextContentBuilder, entryPath: String) {
+        self.builder = builder
+        self.entryPath = entryPath
+    }
+
+    // MARK: Parsing
+
+    /// Parses a UTF-8 document. Returns false when libxml2 could not start parsing.
+    func parse(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard data.count > 0, data.count < Int(Int32.max) else { return false }
+        XMLTree.prepareThread()
+        let created: htmlParserCtxtPtr? = data.baseAddress!.withMemoryRebound(to: CChar.self, capacity: data.count) {
+            htmlCreateMemoryParserCtxt($0, Int32(data.count))
+        }
+        guard let ctxt = created else { return false }
+        defer {
+            if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+            htmlFreeParserCtxt(ctxt)
+        }
+        raw = data
+        parser = ctxt
+        var sax = htmlSAXHandler()
+        sax.startElement = { user, name, atts in
+            guard let user, let name else { return }
+            Unmanaged<XHTMLWalker>.fromOpaque(user).takeUnretainedValue().startElement(name, atts)
+        }
+        sax.endElement = { user, _ in
+            guard let user else { return }
+            Unmanaged<XHTMLWalker>.fromOpaque(user).takeUnretainedValue().endElement()
+        }
+        let characters: charactersSAXFunc = { user, ch, len in
+            guard let user, let ch, len > 0 else { return }
+            Unmanaged<XHTMLWalker>.fromOpaque(user).takeUnretainedValue()
+                .characters(UnsafeBufferPointer(start: ch, count: Int(len)))
+        }
+        sax.characters = characters
+        sax.ignorableWhitespace = characters
+        sax.cdataBlock = characters
+        sax.serror = reader_xml_silent_structured
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        ctxt.pointee.sax.pointee = sax
+        ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        ctxt.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+        htmlCtxtUseOptions(ctxt, XMLTree.htmlOptions)
+        htmlParseDocument(ctxt)
+        // Close whatever the parser left open.
+        while !frames.isEmpty { endElement() }
+        builder.endBlock()
+        parser = nil
+        raw = UnsafeBufferPointer(start: nil, count: 0)
+        return true
+    }
+
+    /// Hands the builder back (the walker must not be used afterwards).
+    func takeBuilder() -> TextContentBuilder { builder }
+
+    @inline(__always) private var position: Int {
+        guard let parser else { return 0 }
+        return max(0, Int(xmlByteConsumed(parser)))
+    }
+
+    /// The offset of the `<` that starts the tag whose end the parser is at.
+    private func tagStart(before pos: Int) -> Int {
+        guard raw.count > 0 else { return 0 }
+        var i = max(0, min(pos, raw.count - 1))
+        let limit = max(0, i - 65536)
+        while i > limit && raw[i] != UInt8(ascii: "<") { i -= 1 }
+        return raw[i] == UInt8(ascii: "<") ? i : max(0, pos)
+    }
+
+    // MARK: Elements
+
+    private enum Tag: UInt8 {
+        case other, skip, title, paragraph, container, blockquote, list, listItem, row, cell
+        case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
+    }
+
+    /// Tag names packed little-endian into a UInt64 (names of up to 8 bytes).
+    private static let tags: [UInt64: Tag] = {
+        var t: [String: Tag] = [:]
+        for n in ["head", "script", "style", "template", "noscript", "rt", "rp", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
+        t["title"] = .title
+        for n in ["p", "div", "center", "address", "dt", "dd", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
+        for n in ["html", "body", "section", "article", "header", "footer", "main", "nav", "figure", "aside",
+                  "table", "thead", "tbody", "tfoot", "dl", "details", "fieldset", "form", "svg"] { t[n] = .container }
+        for n in ["ul", "ol", "menu", "dir"] { t[n] = .list }
+        t["li"] = .listItem
+        t["tr"] = .row
+        t["td"] = .cell; t["th"] = .cell
+        t["h1"] = .h1; t["h2"] = .h2; t["h3"] = .h3; t["h4"] = .h4; t["h5"] = .h5; t["h6"] = .h6
+        for n in ["pre", "listing", "xmp"] { t[n] = .pre }
+        t["br"] = .br; t["hr"] = .hr; t["img"] = .img; t["image"] = .img
+        for n in ["em", "i", "cite", "dfn", "var"] { t[n] = .emphasis }
+        for n in ["strong", "b"] { t[n] = .strong }
+        for n in ["code", "tt", "kbd", "samp"] { t[n] = .code }
+        t["sup"] = .sup; t["sub"] = .sub; t["a"] = .anchor
+        var packed: [UInt64: Tag] = [:]
+        for (name, tag) in t {
+            var key: UInt64 = 0
+            for (i, b) in name.utf8.enumerated() { key |= UInt64(b) << (8 * UInt64(i)) }
+            packed[key] = tag
+        }
+        return packed
+    }()
+
+    private static func classify(_ name: UnsafePointer<xmlChar>) -> Tag {
+        // Local name: after the last ':' (svg:image, xhtml:p). The HTML parser lower-cases.
+        var start = name
+        var p = name
+        while p.pointee != 0 {
+            if p.pointee == UInt8(ascii: ":") { start = p + 1 }
+            p += 1
+        }
+        let length = p - start
+        if length > 8 {
+            if equals(start, "blockquote") { return .blockquote }
+            if equals(start, "figcaption") { return .paragraph }
+            if equals(start, "plaintext") { return .pre }
+            return .other
+        }
+        var key: UInt64 = 0
+        for i in 0..<length {
+            var b = start[i]
+            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+            key |= UInt64(b) << (8 * UInt64(i))
+        }
+        return tags[key] ?? .other
+    }
+
+    @inline(__always) private static func equals(_ p: UnsafePointer<xmlChar>, _ s: StaticString) -> Bool {
+        strcmp(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self),
+               UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    private static let noteTypes: Set<Substring> = [
+        "footnote", "endnote", "rearnote", "note", "footnotes", "endnotes", "rearnotes",
+        "doc-footnote", "doc-endnote", "doc-endnotes",
+    ]
+
+    private struct Attributes {
+        var id: UnsafePointer<xmlChar>?
+        var dir: UnsafePointer<xmlChar>?
+        var href: UnsafePointer<xmlChar>?
+        var alt: UnsafePointer<xmlChar>?
+        var type: UnsafePointer<xmlChar>?
+        var role: UnsafePointer<xmlChar>?
+        var hidden = false
+    }
+
+    private func startElement(_ name: UnsafePointer<xmlChar>, _ atts: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        let pos = position
+        lastEventEnd = min(pos + 1, raw.count)
+        frames.append(Frame(saved: ctx))
+        let tag = Self.classify(name)
+        if ctx.skip {
+            // <title> sits inside the skipped <head>.
+            if tag == .title && titleBytes.isEmpty { ctx.captureTitle = true }
+            return
+        }
+
+        var a = Attributes()
+        if var p = atts {
+            while let n = p.pointee {
+                let v = (p + 1).pointee
+                // Dispatch on the first byte; most attributes (class, style…) match nothing.
+                switch n.pointee {
+                case UInt8(ascii: "i"): if Self.equals(n, "id") { a.id = v }
+                case UInt8(ascii: "d"): if Self.equals(n, "dir") { a.dir = v }
+                case UInt8(ascii: "h"):
+                    if Self.equals(n, "href") { a.href = v } else if Self.equals(n, "hidden") { a.hidden = true }
+                case UInt8(ascii: "a"): if Self.equals(n, "alt") { a.alt = v }
+                case UInt8(ascii: "e"): if Self.equals(n, "epub:type") { a.type = v }
+                case UInt8(ascii: "r"): if Self.equals(n, "role") { a.role = v }
+                case UInt8(ascii: "x"): if Self.equals(n, "xlink:href") && a.href == nil { a.href = v }
+                default: break
+                }
+                p += 2
+            }
+        }
+        var tokens: [Substring] = []
+        if a.type != nil || a.role != nil {
+            let semantic = (a.type.map { String(cString: $0) } ?? "") + " " + (a.role.map { String(cString: $0) } ?? "")
+            tokens = semantic.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        }
+
+        if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
+            ctx.skip = true
+            return
+        }
+        if tag == .title {
+            ctx.skip = true
+            ctx.captureTitle = titleBytes.isEmpty
+            return
+        }
+        if let id = a.id { builder.defineTarget(entryPath + "#" + String(cString: id)) }
+        if let dir = a.dir {
+            switch String(cString: dir).lowercased() {
+            case "rtl": ctx.direction = .rightToLeft
+            case "ltr": ctx.direction = .leftToRight
+            default: break
+            }
+        }
+        if frames.count > Self.maxDepth {
+            if !depthWarned {
+                depthWarned = true
+                builder.warn("\(entryPath): elements nested deeper than \(Self.maxDepth) levels were flattened")
+            }
+            return
+        }
+        // A note, or a container of notes (Standard Ebooks: <section epub:type="endnotes"><ol><li>…).
+        let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
+        let tagStartOffset = { self.tagStart(before: pos) }
+
+        switch tag {
+        case .paragraph, .container, .blockquote, .list, .listItem:
+            if isNote {
+                ctx.container = .footnote
+                ctx.containerLevel = 0
+            } else if tag == .blockquote, ctx.container != .footnote {
+                ctx.container = .blockquote
+                ctx.containerLevel = 0
+            } else if tag == .list {
+                ctx.listDepth = ctx.listDepth &+ (ctx.listDepth < 255 ? 1 : 0)
+            } else if tag == .listItem, ctx.container != .footnote {
+                ctx.container = .listItem
+                ctx.containerLevel = max(ctx.listDepth, 1)
+            }
+            if ctx.inRow { return }
+            if ctx.kind != .heading && ctx.kind != .preformatted || isNote {
+                ctx.kind = ctx.container
+                ctx.level = ctx.containerLevel
+            }
+            beginBoundary(anchor: tagStartOffset())
+        case .row:
+            if ctx.inRow { return }
+            ctx.inRow = true
+            ctx.kind = .tableRow
+            ctx.level = 0
+            pendingCellSeparator = false
+            beginBoundary(anchor: tagStartOffset())
+        case .cell:
+            if ctx.inRow && builder.isInBlock { pendingCellSeparator = true }
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            if ctx.inRow { return }
+            ctx.kind = .heading
+            ctx.level = tag.rawValue - Tag.h1.rawValue + 1
+            beginBoundary(anchor: tagStartOffset())
+            if firstHeading == nil && headingStart == nil {
+                headingStart = builder.offsetOfNextText.rawValue
+                frames[frames.count - 1].heading = true
+            }
+        case .pre:
+            if ctx.inRow { return }
+            ctx.kind = .preformatted
+            ctx.level = 0
+            ctx.pre = true
+            beginBoundary(anchor: tagStartOffset())
+            preJustOpened = true
+        case .br:
+            if ctx.pre { openBlockIfNeeded(); builder.append("\n") }
+            else if builder.isInBlock { builder.appendLineBreak() }
+        case .hr:
+            if ctx.inRow { return }
+            builder.endBlock()
+            builder.beginBlock(.separator, direction: ctx.direction)
+            builder.anchor(source: entryPath, offset: tagStartOffset(), linear: false)
+            builder.append("* * *")
+            builder.endBlock()
+        case .img:
+            var alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
+            if alt.isEmpty { alt = "[image]" }
+            if ctx.inRow {
+                openBlockIfNeeded()
+                builder.appendCollapsingWhitespace(" [" + alt + "] ")
+                return
+            }
+            builder.endBlock()
+            builder.beginBlock(.image, direction: ctx.direction)
+            builder.anchor(source: entryPath, offset: tagStartOffset(), linear: false)
+            builder.append(alt)
+            builder.endBlock()
+        case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
+        case .strong: frames[frames.count - 1].styleToken = builder.beginStyle(.strong)
+        case .code: frames[frames.count - 1].styleToken = builder.beginStyle(.code)
+        case .sup: frames[frames.count - 1].styleToken = builder.beginStyle(.superscript)
+        case .sub: frames[frames.count - 1].styleToken = builder.beginStyle(.subscript)
+        case .anchor:
+            guard let hrefPtr = a.href else { break }
+            let href = String(cString: hrefPtr)
+            let key = EPUBPath.resolve(href, relativeTo: entryPath)?.key
+            let isNoteRef = tokens.contains("noteref") || tokens.contains("doc-noteref")
+            frames[frames.count - 1].styleToken = builder.beginStyle(isNoteRef ? .noteReference : .link, targetKey: key)
+        case .other, .skip, .title:
+            if isNote {
+                ctx.container = .footnote
+                ctx.containerLevel = 0
+                ctx.kind = .footnote
+                ctx.level = 0
+                if !ctx.inRow { beginBoundary(anchor: tagStartOffset()) }
+            }
+        }
+    }
+
+    private func beginBoundary(anchor: Int) {
+        builder.endBlock()
+        pendingAnchor = anchor
+        frames[frames.count - 1].boundary = true
+    }
+
+    private func endElement() {
+        guard let frame = frames.popLast() else { return }
+        lastEventEnd = min(position, raw.count)
+        if frame.styleToken >= 0 { builder.endStyle(frame.styleToken) }
+        if frame.boundary {
+            builder.endBlock()
+            pendingAnchor = nil
+            pendingCellSeparator = false
+        }
+        if frame.heading, let start = headingStart {
+            let bytes = builder.bytes
+            if start < bytes.count {
+                let t = String(decoding: bytes[start...], as: UTF8.self).collapsingSpaces()
+                if !t.isEmpty { firstHeading = t }
+            }
+            headingStart = nil
+        }
+        ctx = frame.saved
+    }
+
+    // MARK: Text
+
+    private func openBlockIfNeeded() {
+        guard !builder.isInBlock else { return }
+        builder.beginBlock(ctx.kind, level: ctx.level, direction: ctx.direction)
+        builder.anchor(source: entryPath, offset: pendingAnchor ?? lastEventEnd, linear: false)
+        pendingAnchor = nil
+        if ctx.kind == .preformatted { preJustOpened = true }
+    }
+
+    private func characters(_ text: UnsafeBufferPointer<UInt8>) {
+        defer { lastEventEnd = min(position, raw.count) }
+        if ctx.skip {
+            if ctx.captureTitle && titleBytes.count < 1024 { titleBytes.append(contentsOf: text) }
+            return
+        }
+        if ctx.pre {
+            openBlockIfNeeded()
+            var t = text
+            if preJustOpened {
+                preJustOpened = false
+                if t.first == 0x0D { t = UnsafeBufferPointer(rebasing: t.dropFirst()) }
+                if t.first == 0x0A { t = UnsafeBufferPointer(rebasing: t.dropFirst()) }
+            }
+            if !t.isEmpty { builder.append(utf8: t) }
+            return
+        }
+        var hasNonSpace = false
+        for b in text where !(b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C) { hasNonSpace = true; break }
+        if !builder.isInBlock {
+            guard hasNonSpace else { return }
+            openBlockIfNeeded()
+        }
+        if pendingCellSeparator && hasNonSpace {
+            pendingCellSeparator = false
+            builder.append(" | ")
+        }
+        builder.appendCollapsingWhitespace(utf8: text)
+    }
+}

@@ -1,0 +1,197 @@
+import CLibXML2
+
+/// A parsed XML or HTML document (libxml2 tree) with small helpers for walking it by
+/// element *local name*, so prefixed elements (`opf:item`, `ncx:navPoint`) match too.
+///
+/// XML is parsed with `XML_PARSE_RECOVER | XML_PARSE_NONET | XML_PARSE_NOERROR |
+/// XML_PARSE_NOWARNING`: entities are never substituted (`XML_PARSE_NOENT` off), no DTD is
+/// loaded, nothing touches the network, and libxml2 prints nothing.
+final class XMLTree {
+    let doc: xmlDocPtr
+    /// Whether the XML parser found the document well-formed (always true for HTML).
+    let wellFormed: Bool
+    /// The parser's first error message, if any ("line 3: Opening and ending tag mismatch…").
+    let firstError: String?
+
+    private init(doc: xmlDocPtr, wellFormed: Bool, firstError: String?) {
+        self.doc = doc
+        self.wellFormed = wellFormed
+        self.firstError = firstError
+    }
+
+    deinit { xmlFreeDoc(doc) }
+
+    /// Makes libxml2 silent on this thread (and threads started later); idempotent.
+    static func prepareThread() {
+        xmlInitParser()  // idempotent; makes later use from several threads safe
+        reader_xml_silence_errors()
+    }
+
+    static let xmlOptions = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+        | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    static let htmlOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
+        | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+
+    /// Parses XML; nil when libxml2 could not build any tree.
+    static func parseXML(_ data: [UInt8], name: String) -> XMLTree? {
+        prepareThread()
+        guard let ctxt = xmlNewParserCtxt() else { return nil }
+        defer { xmlFreeParserCtxt(ctxt) }
+        let doc: xmlDocPtr? = data.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
+                xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), name, nil, xmlOptions)
+            }
+        }
+        guard let doc else { return nil }
+        var message: String?
+        let err = ctxt.pointee.lastError
+        if err.code != 0, let m = err.message {
+            message = "line \(err.line): " + String(cString: m).trimmingSpaces()
+        }
+        return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, firstError: message)
+    }
+
+    /// Parses (X)HTML leniently as UTF-8 with libxml2's HTML parser.
+    static func parseHTML(_ data: [UInt8], name: String) -> XMLTree? {
+        prepareThread()
+        guard !data.isEmpty else { return nil }
+        let doc: htmlDocPtr? = data.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                htmlReadMemory($0, Int32(buf.count), name, "UTF-8", htmlOptions)
+            }
+        }
+        guard let doc else { return nil }
+        return XMLTree(doc: doc, wellFormed: true, firstError: nil)
+    }
+
+    /// The root element.
+    var root: xmlNodePtr? { xmlDocGetRootElement(doc) }
+}
+
+/// Helpers on libxml2 nodes. Walks are iterative (first child / next sibling / parent
+/// pointers) and compare names without allocating.
+enum XMLNode {
+    /// The element's local name (after any `prefix:`).
+    static func localName(_ node: xmlNodePtr) -> String {
+        guard let p = localNamePointer(node.pointee.name) else { return "" }
+        return String(cString: p)
+    }
+
+    private static func localNamePointer(_ name: UnsafePointer<xmlChar>?) -> UnsafePointer<xmlChar>? {
+        guard var p = name else { return nil }
+        var start = p
+        while p.pointee != 0 {
+            if p.pointee == UInt8(ascii: ":") { start = p + 1 }
+            p += 1
+        }
+        return start
+    }
+
+    @inline(__always) private static func equal(_ a: UnsafePointer<xmlChar>, _ b: String, ignoringCase: Bool) -> Bool {
+        b.withCString { c in
+            let bp = UnsafeRawPointer(c).assumingMemoryBound(to: xmlChar.self)
+            return ignoringCase ? xmlStrcasecmp(a, bp) == 0 : xmlStrEqual(a, bp) != 0
+        }
+    }
+
+    /// Whether `node` is an element with local name `name` (ASCII case-insensitive).
+    static func isElement(_ node: xmlNodePtr, _ name: String) -> Bool {
+        guard node.pointee.type == XML_ELEMENT_NODE, let local = localNamePointer(node.pointee.name) else { return false }
+        return equal(local, name, ignoringCase: true)
+    }
+
+    /// Child elements in order.
+    static func children(_ node: xmlNodePtr) -> [xmlNodePtr] {
+        var out: [xmlNodePtr] = []
+        var c = node.pointee.children
+        while let n = c {
+            if n.pointee.type == XML_ELEMENT_NODE { out.append(n) }
+            c = n.pointee.next
+        }
+        return out
+    }
+
+    /// Child elements with a given local name.
+    static func children(_ node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
+        var out: [xmlNodePtr] = []
+        var c = node.pointee.children
+        while let n = c {
+            if isElement(n, name) { out.append(n) }
+            c = n.pointee.next
+        }
+        return out
+    }
+
+    /// The first child element with a given local name.
+    static func child(_ node: xmlNodePtr, named name: String) -> xmlNodePtr? {
+        var c = node.pointee.children
+        while let n = c {
+            if isElement(n, name) { return n }
+            c = n.pointee.next
+        }
+        return nil
+    }
+
+    /// Visits the descendants of `root` in document order, without recursion.
+    static func forEachDescendant(_ root: xmlNodePtr, _ body: (xmlNodePtr) -> Void) {
+        var cur = root.pointee.children
+        while let c = cur {
+            body(c)
+            if c.pointee.type == XML_ELEMENT_NODE, let first = c.pointee.children {
+                cur = first
+                continue
+            }
+            var up: xmlNodePtr? = c
+            cur = nil
+            while let u = up, u != root {
+                if let next = u.pointee.next { cur = next; break }
+                up = u.pointee.parent
+            }
+        }
+    }
+
+    /// Descendant elements (document order) with a given local name.
+    static func descendants(_ node: xmlNodePtr, named name: String) -> [xmlNodePtr] {
+        var out: [xmlNodePtr] = []
+        forEachDescendant(node) { if isElement($0, name) { out.append($0) } }
+        return out
+    }
+
+    /// An attribute by name. With `prefix`, matches `prefix:name` as the HTML parser keeps
+    /// it, or a namespaced attribute `name` whose prefix is `prefix` (XML parser). Without,
+    /// matches `name` or any `something:name`.
+    static func attribute(_ node: xmlNodePtr, _ name: String, prefix: String? = nil) -> String? {
+        var a = node.pointee.properties
+        while let attr = a {
+            if let full = attr.pointee.name {
+                var matches: Bool
+                if let prefix {
+                    if equal(full, prefix + ":" + name, ignoringCase: false) { matches = true }
+                    else if equal(full, name, ignoringCase: false), let ns = attr.pointee.ns, let p = ns.pointee.prefix {
+                        matches = equal(p, prefix, ignoringCase: false)
+                    } else { matches = false }
+                } else {
+                    matches = localNamePointer(full).map { equal($0, name, ignoringCase: false) } ?? false
+                }
+                if matches {
+                    return textContent(UnsafeMutableRawPointer(attr).assumingMemoryBound(to: xmlNode.self))
+                }
+            }
+            a = attr.pointee.next
+        }
+        return nil
+    }
+
+    /// Concatenated text of descendant text and CDATA nodes (entity references are not
+    /// expanded).
+    static func textContent(_ node: xmlNodePtr) -> String {
+        var bytes: [UInt8] = []
+        forEachDescendant(node) { n in
+            let t = n.pointee.type
+            if t == XML_TEXT_NODE || t == XML_CDATA_SECTION_NODE, let content = n.pointee.content {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

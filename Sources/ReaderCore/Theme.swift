@@ -1,0 +1,98 @@
+import Screen
+import TextContent
+
+/// Colours and attributes for everything the reader draws.
+public struct Theme: Hashable, Sendable {
+    public var text: CellStyle
+    public var heading: CellStyle
+    public var quote: CellStyle
+    public var code: CellStyle
+    public var image: CellStyle
+    public var footnote: CellStyle
+    public var emphasis: TextAttributes
+    public var strong: TextAttributes
+    public var link: CellStyle
+    public var noteReference: CellStyle
+    public var match: CellStyle
+    public var currentMatch: CellStyle
+    public var status: CellStyle
+    public var statusMessage: CellStyle
+    public var selection: CellStyle
+    public var dim: CellStyle
+
+    /// For dark terminals (the default).
+    public static let dark = Theme(
+        text: .plain,
+        heading: CellStyle(foreground: .ansi(11), attributes: .bold),
+        quote: CellStyle(foreground: .ansi(7), attributes: .italic),
+        code: CellStyle(foreground: .ansi(10)),
+        image: CellStyle(foreground: .ansi(8), attributes: .italic),
+        footnote: CellStyle(foreground: .ansi(7)),
+        emphasis: .italic, strong: .bold,
+        link: CellStyle(foreground: .ansi(14), attributes: .underline),
+        noteReference: CellStyle(foreground: .ansi(14)),
+        match: CellStyle(foreground: .ansi(0), background: .ansi(3)),
+        currentMatch: CellStyle(foreground: .ansi(0), background: .ansi(11), attributes: .bold),
+        status: CellStyle(attributes: .reverse),
+        statusMessage: CellStyle(foreground: .ansi(11), attributes: [.reverse, .bold]),
+        selection: CellStyle(attributes: .reverse),
+        dim: CellStyle(foreground: .ansi(8)))
+
+    /// For light terminals.
+    public static let light = Theme(
+        text: .plain,
+        heading: CellStyle(foreground: .ansi(4), attributes: .bold),
+        quote: CellStyle(foreground: .ansi(8), attributes: .italic),
+        code: CellStyle(foreground: .ansi(2)),
+        image: CellStyle(foreground: .ansi(8), attributes: .italic),
+        footnote: CellStyle(foreground: .ansi(8)),
+        emphasis: .italic, strong: .bold,
+        link: CellStyle(foreground: .ansi(4), attributes: .underline),
+        noteReference: CellStyle(foreground: .ansi(4)),
+        match: CellStyle(background: .ansi(11)),
+        currentMatch: CellStyle(foreground: .ansi(15), background: .ansi(1), attributes: .bold),
+        status: CellStyle(attributes: .reverse),
+        statusMessage: CellStyle(foreground: .ansi(1), attributes: [.reverse, .bold]),
+        selection: CellStyle(attributes: .reverse),
+        dim: CellStyle(foreground: .ansi(8)))
+
+    /// No colours at all: attributes only (also what `NO_COLOR` gives).
+    public static let plain = Theme(
+        text: .plain,
+        heading: CellStyle(attributes: .bold),
+        quote: CellStyle(attributes: .italic),
+        code: .plain,
+        image: CellStyle(attributes: .italic),
+        footnote: .plain,
+        emphasis: .italic, strong: .bold,
+        link: CellStyle(attributes: .underline),
+        noteReference: CellStyle(attributes: .underline),
+        match: CellStyle(attributes: .reverse),
+        currentMatch: CellStyle(attributes: [.reverse, .bold]),
+        status: CellStyle(attributes: .reverse),
+        statusMessage: CellStyle(attributes: [.reverse, .bold]),
+        selection: CellStyle(attributes: .reverse),
+        dim: CellStyle(attributes: .dim))
+
+    /// A theme by name: dark, light or plain.
+    public static func named(_ name: String) -> Theme? {
+        switch name {
+        case "dark": return .dark
+        case "light": return .light
+        case "plain": return .plain
+        default: return nil
+        }
+    }
+
+    /// Base style of a block kind.
+    func style(for kind: BlockKind) -> CellStyle {
+        switch kind {
+        case .heading: return heading
+        case .blockquote: return quote
+        case .preformatted: return code
+        case .image: return image
+        case .footnote: return footnote
+        default: return text
+        }
+    }
+}

@@ -1,0 +1,218 @@
+/// Turns frames into terminal output: the difference between the previous frame and the
+/// next one, as ANSI/ECMA-48 bytes.
+///
+/// Output uses only:
+/// * `CSI row;col H` (CUP) and `CSI n C` (CUF) to move the cursor,
+/// * `CSI 0;…m` (SGR), emitted only when the style of the next printed cell differs from
+///   the one in effect (always a full reset-and-set, so no state leaks between styles),
+/// * `CSI 0m CSI 2J` to clear the screen before a full redraw,
+/// * optionally `CSI ?2026h` / `CSI ?2026l` around the frame (synchronized output),
+/// * the sanitised graphemes of changed cells.
+///
+/// A full redraw happens when `previous` is nil or its size differs from `next`; pass nil
+/// whenever the terminal may have been disturbed (start-up, resize, resume after Ctrl-Z).
+///
+/// The encoder never emits C0 controls (< 0x20), DEL (0x7F) or C1 controls
+/// (U+0080–U+009F) from cell content: a grapheme containing any of them is printed as
+/// U+FFFD (padded with a space for a wide cell), and an empty grapheme as spaces. Book text
+/// therefore cannot reach the terminal as control sequences, even if a filter upstream
+/// failed.
+///
+/// The encoder assumes nothing about the terminal's cursor position or current SGR state
+/// at the start of a frame, and never relies on auto-wrap: after printing into the last
+/// column it always repositions with CUP.
+public struct ANSIEncoder: Sendable {
+    /// Encoder options.
+    public struct Options: Hashable, Sendable {
+        /// When false (the `NO_COLOR` convention), colours are dropped; bold, dim, italic,
+        /// underline and reverse are kept.
+        public var colors: Bool
+        /// Wrap each frame in `CSI ?2026h` … `CSI ?2026l` so terminals that support
+        /// synchronized output show it atomically (others ignore the private mode).
+        public var synchronizedOutput: Bool
+
+        /// Creates options; defaults: colours on, no synchronized output.
+        public init(colors: Bool = true, synchronizedOutput: Bool = false) {
+            self.colors = colors
+            self.synchronizedOutput = synchronizedOutput
+        }
+
+        /// Options following the `NO_COLOR` convention (https://no-color.org): colours are
+        /// off when `NO_COLOR` is present with a non-empty value. Screen does no I/O, so the
+        /// caller passes the environment (e.g. `ProcessInfo.processInfo.environment`).
+        public static func fromEnvironment(_ environment: [String: String],
+                                           synchronizedOutput: Bool = false) -> Options {
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            return Options(colors: !noColor, synchronizedOutput: synchronizedOutput)
+        }
+    }
+
+    /// The options in use.
+    public var options: Options
+
+    /// Creates an encoder.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Bytes that redraw the whole of `next` (clear screen, then every non-blank cell).
+    public func encodeFull(_ next: ScreenBuffer) -> [UInt8] {
+        encode(from: nil, to: next)
+    }
+
+    /// Bytes that turn a terminal showing `previous` into one showing `next`.
+    ///
+    /// Unchanged cells are skipped; a wide glyph is reprinted when either of its halves
+    /// changed. Falls back to a full redraw when `previous` is nil or has another size.
+    public func encode(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(previous == nil ? next.width * next.height + 64 : 256)
+        if options.synchronizedOutput { out.append("\u{1B}[?2026h") }
+
+        let w = next.width, h = next.height
+        let prev: ScreenBuffer? = (previous.map { $0.width == w && $0.height == h } ?? false) ? previous : nil
+        var current: CellStyle? = nil          // SGR state in effect; nil = unknown
+        var cursorRow = -1, cursorCol = -1     // -1 = unknown
+        let plain = CellStyle.plain
+
+        if prev == nil {
+            out.append("\u{1B}[0m\u{1B}[2J")
+            current = plain
+        }
+
+        let colors = options.colors
+        next.cells.withUnsafeBufferPointer { nextCells in
+        (prev?.cells ?? []).withUnsafeBufferPointer { prevBuffer in
+        let prevCells: UnsafeBufferPointer<Cell>? = prev == nil ? nil : prevBuffer
+        for r in 0..<h {
+            let base = r * w
+            var c = 0
+            while c < w {
+                let cell = nextCells[base + c]
+                var span = Int(cell.width)
+                if span == 0 {
+                    // A continuation is drawn with its leading cell; an orphan (cannot happen
+                    // through ScreenBuffer's API) is drawn as a blank.
+                    if c > 0 && nextCells[base + c - 1].isWide { c += 1; continue }
+                    span = 1
+                }
+                if span == 2 && c == w - 1 { span = 1 }
+                let style = colors ? cell.style : cell.style.withoutColors
+
+                let dirty: Bool
+                if let prevCells {
+                    dirty = !same(prevCells[base + c], cell)
+                        || (span == 2 && !same(prevCells[base + c + 1], nextCells[base + c + 1]))
+                } else {
+                    dirty = !(span == 1 && cell.packed == .space && style == plain)
+                }
+                if dirty {
+                    // Move.
+                    if cursorRow == r && cursorCol >= 0 && cursorCol <= c {
+                        if c > cursorCol { out.csi(c - cursorCol, "C") }
+                    } else if r == 0 && c == 0 {
+                        out.append("\u{1B}[H")
+                    } else {
+                        out.append("\u{1B}[")
+                        out.number(r + 1); out.byte(0x3B); out.number(c + 1); out.byte(0x48)
+                    }
+                    // Style.
+                    if current != style {
+                        out.sgr(style)
+                        current = style
+                    }
+                    // Glyph.
+                    out.grapheme(cell.packed, width: span)
+                    cursorRow = r
+                    cursorCol = c + span
+                    if cursorCol >= w { cursorRow = -1; cursorCol = -1 }
+                }
+                c += span
+            }
+        }
+        }
+        }
+        if options.synchronizedOutput { out.append("\u{1B}[?2026l") }
+        return out.bytes
+    }
+
+    /// The style as it will be shown under the current options.
+    @inline(__always)
+    func effective(_ style: CellStyle) -> CellStyle {
+        options.colors ? style : style.withoutColors
+    }
+
+    /// Whether two cells look the same under the current options.
+    @inline(__always)
+    func same(_ a: Cell, _ b: Cell) -> Bool {
+        guard a.width == b.width && a.packed == b.packed else { return false }
+        return options.colors ? a.style == b.style : a.style.attributes == b.style.attributes
+    }
+}
+
+/// A growable byte string with helpers for escape sequences.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    @inline(__always) mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func number(_ n: Int) {
+        if n >= 10 { number(n / 10) }
+        bytes.append(0x30 + UInt8(truncatingIfNeeded: max(0, n) % 10))
+    }
+
+    /// `CSI n <final>`, with n omitted when it is 1.
+    mutating func csi(_ n: Int, _ final: Unicode.Scalar) {
+        append("\u{1B}[")
+        if n != 1 { number(n) }
+        byte(UInt8(final.value))
+    }
+
+    /// A full SGR: reset, then every attribute and colour of `style`.
+    mutating func sgr(_ style: CellStyle) {
+        append("\u{1B}[0")
+        let a = style.attributes
+        if a.contains(.bold) { append(";1") }
+        if a.contains(.dim) { append(";2") }
+        if a.contains(.italic) { append(";3") }
+        if a.contains(.underline) { append(";4") }
+        if a.contains(.reverse) { append(";7") }
+        color(style.foreground, base: 30, brightBase: 90, extended: 38)
+        color(style.background, base: 40, brightBase: 100, extended: 48)
+        byte(0x6D)  // m
+    }
+
+    mutating func color(_ c: Color, base: Int, brightBase: Int, extended: Int) {
+        switch c {
+        case .default:
+            return
+        case .ansi(let n0):
+            let n = Int(min(n0, 15))
+            byte(0x3B); number(n < 8 ? base + n : brightBase + n - 8)
+        case .indexed(let n):
+            byte(0x3B); number(extended); append(";5;"); number(Int(n))
+        case .rgb(let r, let g, let b):
+            byte(0x3B); number(extended); append(";2;")
+            number(Int(r)); byte(0x3B); number(Int(g)); byte(0x3B); number(Int(b))
+        }
+    }
+
+    /// Appends a grapheme expected to occupy `width` cells, sanitised: any C0, DEL or C1
+    /// control turns the whole cluster into U+FFFD; an empty cluster becomes spaces.
+    mutating func grapheme(_ g: PackedGrapheme, width: Int) {
+        if g.hasControl {
+            bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+            if width == 2 { byte(0x20) }
+        } else if g.isEmpty {
+            for _ in 0..<width { byte(0x20) }
+        } else if !g.isInterned && g.byteCount == 1 {
+            bytes.append(UInt8(truncatingIfNeeded: g.lo))  // ASCII fast path
+        } else {
+            g.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+}

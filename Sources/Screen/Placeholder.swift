@@ -1,1 +1,0 @@
-// The Screen module: see ScreenBuffer.swift.

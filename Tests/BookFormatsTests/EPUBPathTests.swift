@@ -1,0 +1,47 @@
+import XCTest
+@testable import BookFormats
+
+/// Href resolution and entry-name safety.
+final class EPUBPathTests: XCTestCase {
+    func testRelativeResolution() {
+        XCTAssertEqual(EPUBPath.resolve("ch1.xhtml", relativeTo: "OEBPS/content.opf")?.key, "OEBPS/ch1.xhtml")
+        XCTAssertEqual(EPUBPath.resolve("../text/ch1.xhtml#s2", relativeTo: "OEBPS/package/content.opf")?.key, "OEBPS/text/ch1.xhtml#s2")
+        XCTAssertEqual(EPUBPath.resolve("./a/./b.xhtml", relativeTo: "x.opf")?.key, "a/b.xhtml")
+        XCTAssertEqual(EPUBPath.resolve("#n1", relativeTo: "OEBPS/notes.xhtml")?.key, "OEBPS/notes.xhtml#n1")
+        XCTAssertEqual(EPUBPath.resolve("", relativeTo: "OEBPS/notes.xhtml")?.key, "OEBPS/notes.xhtml")
+    }
+
+    func testPercentDecodingAndNonASCII() {
+        XCTAssertEqual(EPUBPath.resolve("chapter%20two.xhtml#a%20b", relativeTo: "t/x.xhtml")?.path, "t/chapter two.xhtml")
+        XCTAssertEqual(EPUBPath.resolve("chapter%20two.xhtml#a%20b", relativeTo: "t/x.xhtml")?.fragment, "a b")
+        XCTAssertEqual(EPUBPath.resolve("%E7%AB%A0%E4%B8%89.xhtml", relativeTo: "t/x.xhtml")?.path, "t/章三.xhtml")
+        XCTAssertEqual(EPUBPath.resolve("章三.xhtml", relativeTo: "t/x.xhtml")?.path, "t/章三.xhtml")
+        XCTAssertEqual(EPUBPath.percentDecode("100%"), "100%")
+        XCTAssertEqual(EPUBPath.percentDecode("%zz"), "%zz")
+        XCTAssertEqual(EPUBPath.percentDecode("%FF"), "%FF")  // not UTF-8: left alone
+    }
+
+    func testEscapingTheRootIsRejected() {
+        XCTAssertNil(EPUBPath.resolve("../../evil.xhtml", relativeTo: "OEBPS/content.opf"))
+        XCTAssertNil(EPUBPath.resolve("..", relativeTo: "content.opf"))
+        XCTAssertNil(EPUBPath.resolve("a/../../b", relativeTo: "content.opf"))
+        XCTAssertEqual(EPUBPath.resolve("a/../b", relativeTo: "content.opf")?.path, "b")
+    }
+
+    func testExternalHrefs() {
+        XCTAssertNil(EPUBPath.resolve("https://example.org/x", relativeTo: "a.xhtml"))
+        XCTAssertNil(EPUBPath.resolve("mailto:someone@example.org", relativeTo: "a.xhtml"))
+        XCTAssertTrue(EPUBPath.isExternal("http://x"))
+        XCTAssertFalse(EPUBPath.isExternal("ch1.xhtml#a:b"))
+        XCTAssertFalse(EPUBPath.isExternal("1:2.xhtml"))
+    }
+
+    func testUnsafeEntryNames() {
+        for name in ["/abs.xhtml", "../x", "a/../../x", "a/..", "a\\b", "C:/x", ""] {
+            XCTAssertFalse(ZipArchive.isSafeName(name), name)
+        }
+        for name in ["mimetype", "OEBPS/ch1.xhtml", "OEBPS/章三.xhtml", "a/..b/c", "a/b../c"] {
+            XCTAssertTrue(ZipArchive.isSafeName(name), name)
+        }
+    }
+}
