@@ -27,6 +27,7 @@ final class CacheBuild: @unchecked Sendable {
         var textBytes = 0
         var lines = 0
         var filesWritten = 0
+        var alreadyCached = 0
         var fileBytes = 0
         var seconds = 0.0
 
@@ -36,8 +37,9 @@ final class CacheBuild: @unchecked Sendable {
             let perLine = lines > 0 ? Double(fileBytes) / Double(lines) : 0
             var s = "cache build: \(books - failedBooks) of \(books) book\(books == 1 ? "" : "s") × \(widths) width\(widths == 1 ? "" : "s")"
             s += String(format: ", %.2f MB of text in %.2f s = %.2f MB/s (%d job%@)\n", mb, seconds, rate, jobs, jobs == 1 ? "" : "s")
-            s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk\n",
+            s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
                         filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
+            s += alreadyCached > 0 ? "; \(alreadyCached) already cached (--force rebuilds them)\n" : "\n"
             return s
         }
     }
@@ -47,6 +49,7 @@ final class CacheBuild: @unchecked Sendable {
     private let cache: LayoutCache
     private let encoding: String?
     private let progress: Bool
+    private let force: Bool
 
     private let lock = NSLock()
     private var next = 0
@@ -60,7 +63,7 @@ final class CacheBuild: @unchecked Sendable {
     private var start = Date()
     private var lastDraw = Date.distantPast
 
-    init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool) {
+    init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool, force: Bool) {
         // File sizes estimate the work of each job. Biggest first (longest-processing-time
         // scheduling): a big book started last would leave the other threads idle at the end.
         let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
@@ -72,6 +75,7 @@ final class CacheBuild: @unchecked Sendable {
         self.cache = cache
         self.encoding = encoding
         self.progress = progress
+        self.force = force
         widthsLeft = [Int](repeating: 0, count: bookCount)
         for j in jobs { widthsLeft[j.book] += 1 }
     }
@@ -109,11 +113,15 @@ final class CacheBuild: @unchecked Sendable {
 
     private func perform(_ job: Job, index: Int) {
         // Independent work: nothing shared until the totals are added at the end.
-        var outcome: Result<(text: Int, lines: Int, bytes: Int), Error>
+        var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
         do {
             let content = try BookOpener.open(job.path, encoding: encoding)
             guard let key = ContentHash.ofFile(job.path) else {
                 throw CLIError.other("\(job.path): cannot read the file", .unreadable)
+            }
+            if !force, cache.open(bookKey: key, options: job.options, content: content) != nil {
+                finish(job, index: index, .success(nil))
+                return
             }
             let chapters = BookLayoutBuilder.layoutChapters(of: content, options: job.options)
             do {
@@ -128,14 +136,16 @@ final class CacheBuild: @unchecked Sendable {
         finish(job, index: index, outcome)
     }
 
-    private func finish(_ job: Job, index: Int, _ outcome: Result<(text: Int, lines: Int, bytes: Int), Error>) {
+    private func finish(_ job: Job, index: Int, _ outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>) {
         lock.lock()
         defer { lock.unlock() }
         inputBytesDone += fileSizes[index]
         widthsLeft[job.book] -= 1
         if widthsLeft[job.book] == 0 { booksDone += 1 }
         switch outcome {
-        case .success(let r):
+        case .success(nil):
+            summary.alreadyCached += 1
+        case .success(let r?):
             summary.layouts += 1
             summary.textBytes += r.text
             summary.lines += r.lines

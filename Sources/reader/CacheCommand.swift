@@ -7,8 +7,9 @@ import TextLayout
 /// `reader cache build|stats|clear`: the on-disk layout cache (docs/CACHE.md).
 ///
 /// * `build [--width N]... [--line-break S] [--indent N] [--compact] [--justify] [--jobs J]
-///   [--max-size SIZE] [--encoding NAME] BOOK...` lays out whole books at each width, one
-///   independent job per (book, width) on J threads, and stores them.
+///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
+///   width, one independent job per (book, width) on J threads, and stores them; layouts
+///   already in the cache (and valid for the book's text) are kept unless `--force`.
 /// * `stats` prints the number of files, their size and the books they cover.
 /// * `clear` removes every layout cache file.
 ///
@@ -24,6 +25,7 @@ enum CacheCommand {
         .init(name: "jobs", short: "j", takesValue: true),
         .init(name: "max-size", short: nil, takesValue: true),
         .init(name: "encoding", short: nil, takesValue: true),
+        .init(name: "force", short: "f", takesValue: false),
     ]
 
     static func run(_ args: [String]) throws {
@@ -99,7 +101,7 @@ enum CacheCommand {
             }
         }
         let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
-                               progress: Output.isTerminal(STDERR_FILENO))
+                               progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"))
         let summary = build.run(threads: min(jobCount, jobs.count))
 
         var out = Output()

@@ -8,6 +8,8 @@
 # Builds the release binary first. Each run gets a fresh empty cache folder, so every run
 # lays out and writes everything; the best and the median of ROUNDS runs are
 # reported for each job count, runs alternating 1, 2, 1, 2… so that machine noise hits both alike.
+# A reference — two separate `--jobs 1` processes at once — shows how much parallelism the
+# machine offers at that moment (other work on the cores lowers both it and jobs 2).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 corpus="$root/../shared/corpus"
@@ -43,12 +45,25 @@ run() {  # run JOBS [extra options] → prints "MB/s bytes-per-line"
     echo "${rate:-0} ${perline:-0} ${cpu:-0}"
 }
 
-all1=(); all2=(); cpu1=(); cpu2=(); perline=0
+pair() {  # reference: two separate `--jobs 1` processes at once → total MB/s
+    local t0 t1 mb
+    rm -rf "$scratch/xa" "$scratch/xb"
+    t0="$(date +%s.%N)"
+    XDG_CACHE_HOME="$scratch/xa" "$READER" cache build --jobs 1 "${width_args[@]}" "$@" "${books[@]}" >"$scratch/pa" 2>/dev/null &
+    XDG_CACHE_HOME="$scratch/xb" "$READER" cache build --jobs 1 "${width_args[@]}" "$@" "${books[@]}" >"$scratch/pb" 2>/dev/null || true
+    wait || true
+    t1="$(date +%s.%N)"
+    mb="$(sed -n 's/.*, \([0-9.]*\) MB of text.*/\1/p' "$scratch/pa" | head -1)"
+    awk -v mb="${mb:-0}" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", 2 * mb / (b - a) }'
+}
+
+all1=(); all2=(); allp=(); cpu1=(); cpu2=(); perline=0
 for ((r = 1; r <= rounds; r++)); do
     read -r m1 p1 c1 < <(run 1 "$@")
     read -r m2 _ c2 < <(run 2 "$@")
-    echo "round $r: jobs 1 = $m1 MB/s ($c1 MB/CPU-s), jobs 2 = $m2 MB/s ($c2 MB/CPU-s)" >&2
-    all1+=("$m1"); all2+=("$m2"); cpu1+=("$c1"); cpu2+=("$c2"); perline="$p1"
+    read -r mp < <(pair "$@")
+    echo "round $r: jobs 1 = $m1 MB/s ($c1 MB/CPU-s), jobs 2 = $m2 MB/s ($c2 MB/CPU-s), two processes = $mp MB/s" >&2
+    all1+=("$m1"); all2+=("$m2"); allp+=("$mp"); cpu1+=("$c1"); cpu2+=("$c2"); perline="$p1"
 done
 best_median() {  # best and median of the arguments
     printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s %s\n", v[NR], (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
@@ -60,6 +75,10 @@ echo "jobs 1: best $best1 MB/s, median $med1 MB/s"
 echo "jobs 2: best $best2 MB/s, median $med2 MB/s"
 awk -v a="$best1" -v b="$best2" -v c="$med1" -v d="$med2" \
     'BEGIN { if (a > 0 && c > 0) printf "ratio jobs2/jobs1: best %.2f, median %.2f (target >= 1.7)\n", b / a, d / c }'
+read -r bestp medp < <(best_median "${allp[@]}")
+echo "reference, two --jobs 1 processes at once: best $bestp MB/s, median $medp MB/s (what the free cores allow)"
+awk -v a="$best1" -v b="$bestp" -v c="$med1" -v d="$medp" \
+    'BEGIN { if (a > 0 && c > 0) printf "ratio two processes/jobs1: best %.2f, median %.2f\n", b / a, d / c }'
 read -r _ cmed1 < <(best_median "${cpu1[@]}")
 read -r _ cmed2 < <(best_median "${cpu2[@]}")
 echo "CPU efficiency (median MB per CPU-second): jobs 1 $cmed1, jobs 2 $cmed2"
