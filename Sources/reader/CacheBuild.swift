@@ -23,6 +23,8 @@ final class CacheBuild: @unchecked Sendable {
         var books = 0
         var failedBooks = 0
         var writeFailures = 0
+        /// Books with at least one layout that could not be written.
+        var unwrittenBooks = 0
         var layouts = 0
         var textBytes = 0
         var lines = 0
@@ -35,7 +37,7 @@ final class CacheBuild: @unchecked Sendable {
             let mb = Double(textBytes) / 1_000_000
             let rate = seconds > 0 ? mb / seconds : 0
             let perLine = lines > 0 ? Double(fileBytes) / Double(lines) : 0
-            var s = "cache build: \(books - failedBooks) of \(books) book\(books == 1 ? "" : "s") × \(widths) width\(widths == 1 ? "" : "s")"
+            var s = "cache build: \(books - failedBooks - unwrittenBooks) of \(books) book\(books == 1 ? "" : "s") × \(widths) width\(widths == 1 ? "" : "s")"
             s += String(format: ", %.2f MB of text in %.2f s = %.2f MB/s (%d job%@)\n", mb, seconds, rate, jobs, jobs == 1 ? "" : "s")
             s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
                         filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
@@ -57,6 +59,7 @@ final class CacheBuild: @unchecked Sendable {
     private var widthsLeft: [Int]
     private var booksDone = 0
     private var failed: Set<Int> = []
+    private var unwritten: Set<Int> = []
     private var inputBytesTotal = 0
     private var inputBytesDone = 0
     private var fileSizes: [Int]
@@ -100,6 +103,7 @@ final class CacheBuild: @unchecked Sendable {
         defer { lock.unlock() }
         summary.seconds = Date().timeIntervalSince(start)
         summary.failedBooks = failed.count
+        summary.unwrittenBooks = unwritten.subtracting(failed).count
         return summary
     }
 
@@ -154,6 +158,7 @@ final class CacheBuild: @unchecked Sendable {
         case .failure(let error):
             if let e = error as? LayoutCacheError {
                 summary.writeFailures += 1
+                unwritten.insert(job.book)
                 report(e.description)
             } else if !failed.contains(job.book) {
                 // One line per bad book, however many widths were asked for.

@@ -102,10 +102,11 @@ enum CacheCommand {
         }
         let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
                                progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"))
-        let summary = build.run(threads: min(jobCount, jobs.count))
+        let threads = min(jobCount, jobs.count)
+        let summary = build.run(threads: threads)
 
         var out = Output()
-        out.write(summary.text(widths: widths.count, jobs: jobCount))
+        out.write(summary.text(widths: widths.count, jobs: threads))
         out.flush()
         if summary.failedBooks > 0 {
             throw CLIError.other("\(summary.failedBooks) of \(books.count) book\(books.count == 1 ? "" : "s") could not be cached", .invalidBook)
