@@ -14,7 +14,7 @@ import TextLayout
 /// 24      8    total line count
 /// 32      8    text bytes (end of the last chapter)
 /// 40      8    file size (detects truncation before any blob is touched)
-/// 48      8    text digest: FNV-1a 64 of the book's TextContent bytes (catches a parser
+/// 48      8    text digest: `LayoutCache.textDigest` of the book's TextContent (catches a parser
 ///              change that alters the text of an unchanged file)
 /// 56      4    key length K
 /// 60      K    key (`LayoutCacheKey.identity`, UTF-8), zero padding to a multiple of 8

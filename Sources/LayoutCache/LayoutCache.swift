@@ -75,9 +75,23 @@ public struct LayoutCache: Sendable {
         return layout
     }
 
-    /// FNV-1a 64 of a book's text, stored in each file and checked by `open(…content:)`.
+    /// A 64-bit digest of a book's text, stored in each file and checked by
+    /// `open(…content:)`: FNV-1a's multiply over 8-byte little-endian words with an
+    /// xor-shift after each (≈ 8× faster than byte-wise FNV: opening War and Peace checks
+    /// 3 MB of text), then the tail bytes and the length. An integrity check, not a
+    /// defence against crafted collisions.
     public static func textDigest(of content: TextContent) -> UInt64 {
-        content.bytes.withUnsafeBufferPointer { LineCollectionCodec.checksum($0) }
+        content.bytes.withUnsafeBytes { raw -> UInt64 in
+            let prime: UInt64 = 0x0000_0100_0000_01B3
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            let words = raw.count / 8
+            for i in 0..<words {
+                h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
+                h ^= h >> 29
+            }
+            for i in (words * 8)..<raw.count { h = (h ^ UInt64(raw[i])) &* prime }
+            return (h ^ UInt64(raw.count)) &* prime
+        }
     }
 
     // MARK: Storing

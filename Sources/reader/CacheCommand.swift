@@ -10,6 +10,8 @@ import TextLayout
 ///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
 ///   width, one independent job per (book, width) on J threads, and stores them; layouts
 ///   already in the cache (and valid for the book's text) are kept unless `--force`.
+/// * `verify [--width N]... [layout options] BOOK...` loads each cached layout, decodes every
+///   chapter and compares it with a fresh layout (and times both): an end-to-end check.
 /// * `stats` prints the number of files, their size and the books they cover.
 /// * `clear` removes every layout cache file.
 ///
@@ -36,6 +38,9 @@ enum CacheCommand {
         case "build":
             let a = try Arguments(rest, specs: buildSpecs)
             try build(a, cache: try cache(a, environment: environment))
+        case "verify":
+            let a = try Arguments(rest, specs: buildSpecs.filter { !["jobs", "force"].contains($0.name) })
+            try verify(a, cache: try cache(a, environment: environment))
         case "stats":
             let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache stats takes no arguments") }
@@ -49,7 +54,7 @@ enum CacheCommand {
             out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
             out.flush()
         default:
-            throw CLIError.usage("unknown cache command '\(sub)' (build, stats or clear)")
+            throw CLIError.usage("unknown cache command '\(sub)' (build, verify, stats or clear)")
         }
     }
 
@@ -74,6 +79,50 @@ enum CacheCommand {
         out.write("Size:     \(ByteCount.human(s.totalBytes)) (\(s.totalBytes) bytes; limit \(ByteCount.human(cache.maxBytes)))\n")
         out.write("Books:    \(s.books)\n")
         out.flush()
+    }
+
+    // MARK: verify
+
+    static func verify(_ a: Arguments, cache: LayoutCache) throws {
+        guard !a.positionals.isEmpty else { throw CLIError.usage("cache verify needs at least one BOOK") }
+        let base = try DumpCommand.layoutOptions(a)
+        let widths = try a.all("width").map { v -> Int in
+            guard let n = Int(v), (1...10_000).contains(n) else { throw CLIError.usage("--width must be a whole number from 1 to 10000, not '\(v)'") }
+            return n
+        }
+        var out = Output()
+        var mismatches = 0, misses = 0
+        let clock = ContinuousClock()
+        func ms(_ d: Duration) -> String {
+            let c = d.components
+            return String(format: "%.2f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+        }
+        for path in a.positionals {
+            let content = try BookOpener.open(path, encoding: a.value("encoding"))
+            guard let key = ContentHash.ofFile(path) else { throw CLIError.other("\(path): cannot read the file", .unreadable) }
+            for w in widths.isEmpty ? [base.width] : widths {
+                var o = base
+                o.width = w
+                var cached: CachedBookLayout?
+                let openTime = clock.measure { cached = cache.open(bookKey: key, options: o, content: content) }
+                guard let layout = cached else {
+                    misses += 1
+                    out.write("miss  width \(w)  \(path)\n")
+                    continue
+                }
+                var decoded: [LineCollection?] = []
+                let decodeTime = clock.measure { decoded = (0..<layout.chapterCount).map { layout.lines(chapter: $0) } }
+                var fresh: [LineCollection] = []
+                let layoutTime = clock.measure { fresh = BookLayoutBuilder.layoutChapters(of: content, options: o) }
+                let bad = zip(decoded, fresh).filter { $0.0 != $0.1 }.count
+                mismatches += bad
+                out.write("\(bad == 0 ? "ok  " : "BAD ")  width \(w)  \(layout.chapterCount) chapters  \(layout.totalLineCount) lines  "
+                          + "\(layout.fileSize) bytes  open \(ms(openTime))  decode all \(ms(decodeTime))  layout all \(ms(layoutTime))  \(path)\n")
+            }
+        }
+        out.flush()
+        if mismatches > 0 { throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") differ from a fresh layout", .internalError) }
+        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? " is" : "s are") not cached", .invalidBook) }
     }
 
     // MARK: build

@@ -10,7 +10,7 @@ let usage = """
       reader BOOK [options]            read BOOK (EPUB or TXT); prints it when stdout is not a terminal
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
-      reader cache build|stats|clear   lay out whole books ahead (build [-w N]... [-j J] BOOK...)
+      reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
       reader --help | --version
 
     Layout options (reader, dump):
