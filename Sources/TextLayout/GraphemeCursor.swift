@@ -159,6 +159,7 @@ public struct GraphemeCursor {
 enum RecordBits {
     @usableFromInline static let extendedPictographic: UInt32 = 1 << 10
     @usableFromInline static let emoji: UInt32 = 1 << 17
+    @usableFromInline static let emojiPresentation: UInt32 = 1 << 16
     @usableFromInline static let defaultIgnorable: UInt32 = 1 << 28
     // Grapheme_Cluster_Break raw values (bits 6–9).
     @usableFromInline static let other: UInt32 = 0

@@ -51,7 +51,7 @@ extension TextLayout {
                 if first == 0x09 {
                     width = options.tabWidth - (col % options.tabWidth)
                     blank = true
-                } else if first == 0x20 {
+                } else if first == 0x20 && clusterEnd - position == 1 {
                     blank = true
                     if gaps > 0 && position > 0 && visible[position - 1] != 0x20 {
                         // Spread `extra` cells over the gaps, earlier gaps first.

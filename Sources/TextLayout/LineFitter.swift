@@ -3,11 +3,13 @@ import TextContent
 /// Fits one block's text into lines of at most `options.width` cells (greedy, first fit).
 ///
 /// The text is taken one *segment* at a time — the run between two consecutive UAX #14
-/// break opportunities — whose width is summed in a tight loop over grapheme clusters.
-/// A segment that fits is added to the line; one that does not starts a new line; one
-/// wider than the whole column is cut at grapheme boundaries (an emergency break).
-/// Spaces and tabs at the end of a line hang: they belong to the line but do not count
-/// against the width. Scratch buffers are reused from block to block.
+/// break opportunities. A segment whose byte count fits in the room left on the line is
+/// accepted without measuring it (no cluster has more cells than bytes, see
+/// `LineFittingTests.testNoScalarHasMoreCellsThanBytes`); the run of accepted segments is
+/// measured in one walk over its grapheme clusters only when the line gets close to full.
+/// A segment that does not fit starts a new line; one wider than the whole column is cut
+/// at grapheme boundaries (an emergency break). Spaces and tabs at the end of a line
+/// hang: they belong to the line but do not count against the width.
 struct LineFitter {
     let options: LayoutOptions
     /// Break opportunities of the current block, encoded (offset << 1) | mandatory.
@@ -18,152 +20,284 @@ struct LineFitter {
         breaks.reserveCapacity(1024)
     }
 
-    @inline(__always) private static func hangs(_ b: UInt8, preformatted: Bool) -> Bool {
-        b == 0x0A || (!preformatted && (b == 0x20 || b == 0x09))
-    }
-
     /// Lays out `text` (a block or the part of it inside the laid-out range) whose first
     /// byte is at book offset `base`.
     mutating func fit(_ text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, continuesBlock: Bool,
                       into lines: inout LineCollection) {
         let n = text.count
         guard n > 0 else { return }
-        let width = options.width
-        let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
-        let kind = block.kind
-        let tabWidth = options.tabWidth
-        let preformatted = kind == .preformatted
-
+        let preformatted = block.kind == .preformatted
         if preformatted {
             // Only hard breaks (LF); long lines wrap at grapheme boundaries.
             breaks.removeAll(keepingCapacity: true)
             for i in 0..<n where text[i] == 0x0A { breaks.append(((i + 1) << 1) | 1) }
-            if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
         } else {
             LineBreaks.collect(text, style: options.lineBreakStyle, into: &breaks)
-            if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
         }
+        if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
 
-        var lineStart = 0
-        var indent = continuesBlock ? restIndent : firstIndent
-        var available = max(1, width - indent)
-        var col = 0          // cells used on the line, hanging spaces included
-        var visible = 0      // cells up to the end of the last non-hanging cluster
-        var isFirstLine = !continuesBlock
-
-        @inline(__always) func emit(_ end: Int, _ lineWidth: Int, _ extra: LineFlags) {
-            var flags = extra
-            if isFirstLine && !continuesBlock { flags.insert(.blockStart) }
-            if end >= n { flags.insert(.blockEnd) }
-            lines.append(start: base + lineStart, length: end - lineStart, width: lineWidth, indent: indent,
-                         kind: kind, flags: flags)
-            lineStart = end
-            isFirstLine = false
-            indent = restIndent
-            available = max(1, width - indent)
-            col = 0
-            visible = 0
-        }
-
-        /// Cuts `[start, end)` — a run with no break opportunity, wider than the column —
-        /// at grapheme boundaries; the remainder stays on the current line.
-        func emergencySplit(from start: Int, to end: Int) {
-            var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
-            var position = start
-            while let (next, clusterWidth) = cursor.next() {
-                let first = text[position]
-                var w = clusterWidth
-                if first == 0x09 { w = tabWidth - (col % tabWidth) }
-                let hangs = Self.hangs(first, preformatted: preformatted)
-                if !hangs && w > 0 && col + w > available && position > lineStart {
-                    emit(position, visible, .emergencyBreak)
-                }
-                col += w
-                if !hangs { visible = col }
-                if !hangs && w > available && position == lineStart {
-                    // One cluster wider than the whole column (a wide glyph at width 1):
-                    // it gets a line of its own.
-                    emit(next, visible, .overwide)
-                }
-                position = next
-            }
-        }
-
-        var cursor = GraphemeCursor(text)
+        let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
+        var state = BlockFit(text: text, base: base, kind: block.kind, width: options.width,
+                             tabWidth: options.tabWidth, firstIndent: continuesBlock ? restIndent : firstIndent,
+                             restIndent: restIndent, marksBlockStart: !continuesBlock)
+        // A tab's width depends on its column, so blocks with tabs are measured eagerly.
+        let eager = preformatted || text.contains(0x09)
         var segmentStart = 0
         for entry in breaks {
             let segmentEnd = entry >> 1
-            if segmentEnd <= segmentStart { continue }  // an opportunity inside a cluster already passed
-            // Measure the segment from the current column.
-            var segmentCol = 0
-            var segmentVisible = 0
-            var sawTab = false
-            var position = segmentStart
-            // ASCII fast path: a printable ASCII byte followed by ASCII is a one-cell cluster
-            // (UAX #29: no ASCII character extends or joins the one before it).
-            while position < segmentEnd {
-                let b = text[position]
-                guard b &- 0x20 < 0x5F, position + 1 == n || text[position + 1] < 0x80 else { break }
-                segmentCol += 1
-                if b != 0x20 || preformatted { segmentVisible = segmentCol }
-                position += 1
+            if segmentEnd <= max(segmentStart, state.measured) { continue }  // inside a walked cluster
+            let mandatory = entry & 1 == 1
+            // Fits for sure: accept now, measure the run later in one walk.
+            if !eager && !mandatory && state.col + (segmentEnd - state.measured) <= state.available {
+                segmentStart = segmentEnd
+                continue
             }
-            if position != segmentStart { cursor.move(to: position) }
-            while position < segmentEnd, let (end, clusterWidth) = cursor.next() {
-                let first = text[position]
-                var w = clusterWidth
-                if first == 0x09 {
-                    w = tabWidth - ((col + segmentCol) % tabWidth)
-                    sawTab = true
-                }
-                segmentCol += w
-                if !Self.hangs(first, preformatted: preformatted) { segmentVisible = segmentCol }
-                position = end
+            if state.measured < segmentStart {
+                let pending = state.walk(to: segmentStart, column: state.col)
+                if pending.visible > 0 { state.visible = state.col + pending.visible }
+                state.col += pending.cells
             }
-            let end = position
-            if col + segmentVisible > available {
+            segmentStart = state.measured
+            if segmentEnd <= segmentStart { continue }
+            // With the column exact again, the bound may accept the segment after all
+            // (text of 2–3 bytes a cell halves the unknown room at each step).
+            if !eager && !mandatory && state.col + (segmentEnd - segmentStart) <= state.available {
+                segmentStart = segmentEnd
+                continue
+            }
+            var (segmentCol, segmentVisible, sawTab) = state.walk(to: segmentEnd, column: state.col)
+            let end = state.measured
+            if state.col + segmentVisible > state.available {
                 // It does not fit: start a new line with it (if the line holds anything).
-                if lineStart < segmentStart {
-                    emit(segmentStart, visible, [])
+                if state.lineStart < segmentStart {
+                    state.emit(segmentStart, [], into: &lines)
                     if sawTab {
-                        (segmentCol, segmentVisible) = measure(text, from: segmentStart, to: end, column: 0,
-                                                               preformatted: preformatted)
+                        (segmentCol, segmentVisible) = state.measure(from: segmentStart, to: end)
                     }
                 }
-                if segmentVisible > available {
+                if segmentVisible > state.available {
                     // Wider than the whole column: cut at grapheme boundaries.
-                    emergencySplit(from: segmentStart, to: end)
+                    state.emergencySplit(from: segmentStart, to: end, into: &lines)
                     segmentStart = end
-                    if entry & 1 == 1 && end > lineStart { emit(end, visible, end < n ? .hardBreak : []) }
+                    if mandatory && end > state.lineStart { state.emit(end, end < n ? .hardBreak : [], into: &lines) }
                     continue
                 }
             }
-            if segmentVisible > 0 { visible = col + segmentVisible }
-            col += segmentCol
+            if segmentVisible > 0 { state.visible = state.col + segmentVisible }
+            state.col += segmentCol
             segmentStart = end
-            if entry & 1 == 1 && end > lineStart {
-                emit(end, visible, end < n ? .hardBreak : [])
+            if mandatory && end > state.lineStart {
+                state.emit(end, end < n ? .hardBreak : [], into: &lines)
             }
         }
-        if lineStart < n { emit(n, visible, []) }
+        if state.lineStart < n { state.emit(n, [], into: &lines) }
+    }
+}
+
+/// The state of fitting one block: the current line and the cluster cursor.
+struct BlockFit {
+    let text: UnsafeBufferPointer<UInt8>
+    let n: Int
+    let base: Int
+    let kind: BlockKind
+    let width: Int
+    let tabWidth: Int
+    let restIndent: Int
+    let preformatted: Bool
+    let marksBlockStart: Bool
+
+    /// Start of the current line.
+    var lineStart = 0
+    /// Cells used on the line, hanging spaces included.
+    var col = 0
+    /// Cells up to the end of the last non-hanging cluster on the line.
+    var visible = 0
+    /// Indent and room of the current line.
+    var indent: Int
+    var available: Int
+    var isFirstLine = true
+    /// The cursor's position: `col` and `visible` are exact up to here.
+    var measured = 0
+    var cursor: GraphemeCursor
+    /// Whether the block has been "simple" text so far (see `walkSimple`).
+    var simple = true
+
+    init(text: UnsafeBufferPointer<UInt8>, base: Int, kind: BlockKind, width: Int, tabWidth: Int,
+         firstIndent: Int, restIndent: Int, marksBlockStart: Bool) {
+        self.text = text
+        self.n = text.count
+        self.base = base
+        self.kind = kind
+        self.width = width
+        self.tabWidth = tabWidth
+        self.restIndent = restIndent
+        self.preformatted = kind == .preformatted
+        self.marksBlockStart = marksBlockStart
+        self.indent = firstIndent
+        self.available = max(1, width - firstIndent)
+        self.cursor = GraphemeCursor(text)
     }
 
-    /// Cells from `start` to `end` (cluster boundaries) starting at `column`, and the cells
-    /// up to the last non-hanging cluster.
-    private func measure(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, column: Int,
-                         preformatted: Bool) -> (Int, Int) {
-        var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
-        var position = start
-        var col = 0
-        var visible = 0
-        while let (next, width) = cursor.next() {
+    /// Whether a cluster starting with byte `b`, `length` bytes long, hangs at a line end:
+    /// a line feed, or (outside preformatted text) a lone space or tab. A space carrying a
+    /// combining mark is visible.
+    @inline(__always) func hangs(_ b: UInt8, _ length: Int = 1) -> Bool {
+        b == 0x0A || (!preformatted && length == 1 && (b == 0x20 || b == 0x09))
+    }
+
+    /// Ends the current line at `end` (its width is `visible`) and starts the next.
+    @inline(__always) mutating func emit(_ end: Int, _ extra: LineFlags, into lines: inout LineCollection) {
+        var flags = extra
+        if isFirstLine && marksBlockStart { flags.insert(.blockStart) }
+        if end >= n { flags.insert(.blockEnd) }
+        lines.append(start: base + lineStart, length: end - lineStart, width: visible, indent: indent,
+                     kind: kind, flags: flags)
+        lineStart = end
+        isFirstLine = false
+        indent = restIndent
+        available = max(1, width - restIndent)
+        col = 0
+        visible = 0
+    }
+
+    /// Walks the clusters from `measured` up to `end` (or just past it when `end` falls
+    /// inside a cluster), starting at column `column`; returns the cells walked, the cells
+    /// up to the last non-hanging cluster (0 if none) and whether a tab was seen.
+    @inline(__always) mutating func walk(to end: Int, column: Int) -> (cells: Int, visible: Int, tab: Bool) {
+        var cells = 0
+        var lastVisible = 0
+        var tab = false
+        var position = measured
+        // ASCII fast path: a printable ASCII byte followed by ASCII is a one-cell cluster
+        // (UAX #29: no ASCII character extends or joins the one before it).
+        while position < end {
+            let b = text[position]
+            guard b &- 0x20 < 0x5F, position + 1 == n || text[position + 1] < 0x80 else { break }
+            cells += 1
+            if b != 0x20 || preformatted { lastVisible = cells }
+            position += 1
+        }
+        if simple && position < end {
+            walkSimple(&position, to: end, column: column, cells: &cells, lastVisible: &lastVisible, tab: &tab)
+        }
+        if position != measured { cursor.move(to: position) }
+        while position < end, let (next, clusterWidth) = cursor.next() {
             let first = text[position]
-            var w = width
-            if first == 0x09 { w = options.tabWidth - ((column + col) % options.tabWidth) }
-            col += w
-            if !Self.hangs(first, preformatted: preformatted) { visible = col }
+            var w = clusterWidth
+            if first == 0x09 {
+                w = tabWidth - ((column + cells) % tabWidth)
+                tab = true
+            }
+            cells += w
+            if !hangs(first, next - position) { lastVisible = cells }
             position = next
         }
-        return (col, visible)
+        measured = position
+        return (cells, lastVisible, tab)
+    }
+
+    /// Sums widths scalar by scalar while the text is "simple": bases of
+    /// Grapheme_Cluster_Break Other with a width, zero-width Extend marks on them, and
+    /// controls. For such text a cluster's width is its base's width, so no UAX #29 state
+    /// is needed (Arabic with harakat, Hebrew with points, CJK, Latin with accents). At the
+    /// first scalar that needs the full rules (emoji, ZWJ, regional indicators, Hangul
+    /// jamo, Prepend, SpacingMark, a lone or wide mark) it rewinds to the start of the
+    /// current cluster and leaves the rest of the block to `GraphemeCursor`.
+    @inline(__always)
+    mutating func walkSimple(_ position: inout Int, to end: Int, column: Int, cells: inout Int, lastVisible: inout Int,
+                             tab: inout Bool) {
+        let properties = cursor.properties
+        guard let p = text.baseAddress else { return }
+        var clusterStart = position
+        var cellsAtClusterStart = cells
+        var visibleAtClusterStart = lastVisible
+        var attachable = false   // an Extend mark may join the cluster before it
+        var i = position
+        while true {
+            if i >= n { break }
+            let b0 = p[i]
+            let d = UTF8Scalar.decode(p, i, n)
+            let r = properties.record(d.value).raw
+            let gcb = (r >> 6) & 0xF
+            let w = Int((r >> 11) & 3)
+            if i >= end {
+                // Past the end: only a mark that would join the last cluster matters.
+                if gcb == 4 || gcb == 5 || gcb == 8 { simple = false; break }
+                break
+            }
+            if gcb == 0 && w != 0 && w != 3 && r & (RecordBits.extendedPictographic | RecordBits.emojiPresentation) == 0 {
+                clusterStart = i; cellsAtClusterStart = cells; visibleAtClusterStart = lastVisible
+                cells += w
+                if !hangs(b0) { lastVisible = cells }
+                attachable = true
+            } else if gcb == 4 && w == 0 && attachable && d.value & 0xFFFF_FFFE != 0xFE0E {
+                // (Variation selectors 15/16 change an emoji's width: the full rules handle them.)
+                // A mark makes a space visible.
+                lastVisible = max(lastVisible, cells)
+                // A zero-width mark on the base before it (GB9): no cells.
+            } else if gcb == 1 || gcb == 2 || gcb == 3 {
+                // CR, LF, Control: clusters of their own (GB4, GB5).
+                clusterStart = i; cellsAtClusterStart = cells; visibleAtClusterStart = lastVisible
+                if b0 == 0x09 {
+                    cells += tabWidth - ((column + cells) % tabWidth)
+                    tab = true
+                }
+                if !hangs(b0) { lastVisible = cells }
+                attachable = false
+            } else {
+                simple = false
+                break
+            }
+            i += d.length
+        }
+        if !simple {
+            // Rewind to the start of the cluster the failing scalar may belong to.
+            if i > clusterStart && i < n {
+                let r = properties.record(UTF8Scalar.decode(p, i, n).value).raw
+                let gcb = (r >> 6) & 0xF
+                if gcb == 4 || gcb == 5 || gcb == 8 {
+                    i = clusterStart; cells = cellsAtClusterStart; lastVisible = visibleAtClusterStart
+                }
+            }
+        }
+        position = i
+    }
+
+    /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
+    /// cluster (a separate cursor: `measured` is not moved).
+    func measure(from start: Int, to end: Int) -> (Int, Int) {
+        var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
+        var position = start
+        var cells = 0
+        var lastVisible = 0
+        while let (next, w0) = c.next() {
+            let first = text[position]
+            cells += first == 0x09 ? tabWidth - (cells % tabWidth) : w0
+            if !hangs(first, next - position) { lastVisible = cells }
+            position = next
+        }
+        return (cells, lastVisible)
+    }
+
+    /// Cuts `[start, end)` — a run with no break opportunity, wider than the column — at
+    /// grapheme boundaries; the remainder stays on the current line.
+    mutating func emergencySplit(from start: Int, to end: Int, into lines: inout LineCollection) {
+        var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
+        var position = start
+        while let (next, clusterWidth) = c.next() {
+            let first = text[position]
+            let w = first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth
+            let hanging = hangs(first, next - position)
+            if !hanging && w > 0 && col + w > available && position > lineStart {
+                emit(position, .emergencyBreak, into: &lines)
+            }
+            col += w
+            if !hanging { visible = col }
+            if !hanging && w > available && position == lineStart {
+                // One cluster wider than the whole column (a wide glyph at width 1): a line of its own.
+                emit(next, .overwide, into: &lines)
+            }
+            position = next
+        }
     }
 }

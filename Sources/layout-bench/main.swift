@@ -7,6 +7,7 @@
 // Each file is split into paragraphs at line feeds (as a TXT novel is). For each file it
 // prints MB/s (best of several rounds) for:
 //   breaks  LineBreaks.collect alone (UAX #14, strict CJK tailoring)
+//   clusters  GraphemeCursor alone (UAX #29 clusters and their cell widths)
 //   layout  TextLayout.layout at width 80 (breaks + graphemes + widths + fitting)
 //   icu     ICU ubrk_open(UBRK_LINE) over UTF-8 UText, iterating every boundary
 // and the ratios layout/icu and breaks/icu.
@@ -21,21 +22,29 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// Best-of-`rounds` seconds for `body`, repeated until at least `minTime` per round.
-func best(rounds: Int = 5, _ body: () -> Int) -> Double {
-    var bestTime = Double.infinity
+/// Runs every measurement once per round, interleaved (so a burst of load on this shared
+/// machine hits all of them alike), and returns the best time of each.
+func interleavedBest(rounds: Int, _ bodies: [() -> Int]) -> [Double] {
+    var bestTimes = [Double](repeating: .infinity, count: bodies.count)
     var sink = 0
     for _ in 0..<rounds {
-        let t0 = now()
-        sink &+= body()
-        bestTime = min(bestTime, now() - t0)
+        for (i, body) in bodies.enumerated() {
+            let t0 = now()
+            sink &+= body()
+            bestTimes[i] = min(bestTimes[i], now() - t0)
+        }
     }
     if sink == 42 { print("") }  // keep the work observable
-    return bestTime
+    return bestTimes
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
 var width = 80
+var rounds = 15
+if let i = args.firstIndex(of: "--rounds"), i + 1 < args.count, let r = Int(args[i + 1]) {
+    rounds = max(1, r)
+    args.removeSubrange(i...(i + 1))
+}
 if let i = args.firstIndex(of: "--width"), i + 1 < args.count, let w = Int(args[i + 1]) {
     width = w
     args.removeSubrange(i...(i + 1))
@@ -47,8 +56,8 @@ if args.isEmpty {
 
 var icuVersion = [CChar](repeating: 0, count: 32)
 icu_bench_version(&icuVersion)
-print("ICU \(String(cString: icuVersion)), width \(width), best of 5 rounds")
-print("file                                        MB     breaks MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
+print("ICU \(String(cString: icuVersion)), width \(width), best of \(rounds) interleaved rounds")
+print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
 
 for path in args {
     guard var data = FileManager.default.contents(atPath: path) else {
@@ -68,7 +77,7 @@ for path in args {
     let megabytes = Double(content.bytes.count) / 1e6
     let options = LayoutOptions(width: width)
 
-    let breakTime = best {
+    let measureBreaks = {
         var out: [Int] = []
         var total = 0
         content.bytes.withUnsafeBufferPointer { all in
@@ -79,10 +88,28 @@ for path in args {
         }
         return total
     }
-    let layoutTime = best {
+    let measureClusters = {
+        var total = 0
+        content.bytes.withUnsafeBufferPointer { all in
+            for block in content.blocks {
+                var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: all[block.range.intRange]))
+                while let (_, w) = cursor.next() { total &+= w }
+            }
+        }
+        return total
+    }
+    let measureWhole = {
+        var total = 0
+        content.bytes.withUnsafeBufferPointer { all in
+            var cursor = GraphemeCursor(all)
+            while let (_, w) = cursor.next() { total &+= w }
+        }
+        return total
+    }
+    let measureLayout = {
         TextLayout.layout(content, range: content.fullRange, options: options).count
     }
-    let icuTime = best {
+    let measureICU = {
         let bi = icu_bench_open()
         var total = 0
         content.bytes.withUnsafeBufferPointer { all in
@@ -95,9 +122,19 @@ for path in args {
         icu_bench_close(bi)
         return total
     }
+    if ProcessInfo.processInfo.environment["BENCH_ONLY_LAYOUT"] != nil {
+        // For profiling the layout alone.
+        _ = interleavedBest(rounds: rounds, [measureLayout])
+        continue
+    }
+    let times = interleavedBest(rounds: rounds, [measureBreaks, measureClusters, measureLayout, measureICU, measureWhole])
+    let (breakTime, clusterTime, layoutTime, icuTime) = (times[0], times[1], times[2], times[3])
+    if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
+        print("whole-buffer cluster walk: \(Int(megabytes / times[4])) MB/s; blocks: \(content.blocks.count)")
+    }
     let name = (path as NSString).lastPathComponent
     let padded = name.count > 42 ? String(name.prefix(42)) : name.padding(toLength: 42, withPad: " ", startingAt: 0)
-    print(String(format: "%@  %6.2f  %11.1f  %11.1f  %8.1f  %10.2f  %10.2f", padded, megabytes,
-                 megabytes / breakTime, megabytes / layoutTime, megabytes / icuTime,
+    print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %8.1f  %10.2f  %10.2f", padded, megabytes,
+                 megabytes / breakTime, megabytes / clusterTime, megabytes / layoutTime, megabytes / icuTime,
                  icuTime / layoutTime, icuTime / breakTime))
 }

@@ -23,7 +23,7 @@ final class LineFittingTests: XCTestCase {
         "supercalifragilisticexpialidocious", "don't", "e.g.", "(see", "page", "42)", "3.14", "$100",
         "我们", "用", "iPhone", "16", "拍的照片", "。", "，", "「你好」", "、", "……", "——",
         "吾輩は猫である", "。", "名前はまだ無い", "っ", "ー", "ゃ", "『", "』", "ゝ",
-        "مرحبا", "بالعالم", "שלום", "עולם", "é", "e\u{301}", "👍🏽", "👨‍👩‍👧", "🇯🇵", "❤️", "한국어",
+        "مرحبا", "بالعالم", "שלום", "עולם", "مَرْحَبًا", "كُلّ", "שָׁלוֹם", " \u{301}", "1\u{FE0F}\u{20E3}", "\u{FF76}\u{FF9E}", "é", "e\u{301}", "👍🏽", "👨‍👩‍👧", "🇯🇵", "❤️", "한국어",
         "नमस्ते", "ภาษาไทย", "\t", "https://example.com/a/very/long/path/without/spaces/at/all",
         String(repeating: "長", count: 30), String(repeating: "x", count: 120),
     ]
@@ -208,6 +208,15 @@ final class LineFittingTests: XCTestCase {
         let lines = TextLayout.layout(c, range: r, options: LayoutOptions(width: 80))
         XCTAssertEqual(lines.lines.filter { !$0.flags.contains(.blank) }.map { c.string(in: $0.range) },
                        ["beta gamma", "delta"])
+    }
+
+    /// The fitter accepts a segment without measuring it when its byte count fits in the
+    /// room left: that is only right if no code point is wider than its UTF-8 length.
+    func testNoScalarHasMoreCellsThanBytes() {
+        for v in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            XCTAssertLessThanOrEqual(CellWidth.of(scalar), String(scalar).utf8.count, "U+\(String(v, radix: 16))")
+        }
     }
 
     func testMemoryPerLineIsAtMost16Bytes() {

@@ -81,7 +81,12 @@ struct EPUBPackageDocument {
         }
 
         ncxId = XMLNode.attribute(spineNode, "toc")?.trimmingSpaces()
+        let primaryLanguage = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
         switch XMLNode.attribute(spineNode, "page-progression-direction")?.trimmingSpaces().lowercased() {
+        case "rtl" where ["zh", "ja", "ko", "mn"].contains(primaryLanguage):
+            // Vertical CJK books turn pages right to left, but their text reads left to
+            // right once laid out horizontally in a terminal.
+            direction = .leftToRight
         case "rtl": direction = .rightToLeft
         case "ltr": direction = .leftToRight
         default:
