@@ -52,6 +52,10 @@ final class CacheBuild: @unchecked Sendable {
     private let encoding: String?
     private let progress: Bool
     private let force: Bool
+    /// Threads each job may use to parse an EPUB: 1 whenever there are at least as many
+    /// jobs as build threads (parallelism comes from running jobs side by side, and
+    /// `--jobs 1` really is one thread), more only when there are fewer jobs than threads.
+    private var parseThreads = 1
 
     private let lock = NSLock()
     private var next = 0
@@ -83,8 +87,10 @@ final class CacheBuild: @unchecked Sendable {
         for j in jobs { widthsLeft[j.book] += 1 }
     }
 
-    /// Runs every job on `threads` threads and returns the totals.
-    func run(threads: Int) -> Summary {
+    /// Runs every job on `threads` threads, each parsing EPUBs on `parseThreads` threads,
+    /// and returns the totals.
+    func run(threads: Int, parseThreads: Int = 1) -> Summary {
+        self.parseThreads = max(1, parseThreads)
         start = Date()
         summary.books = bookCount
         let group = DispatchGroup()
@@ -119,7 +125,7 @@ final class CacheBuild: @unchecked Sendable {
         // Independent work: nothing shared until the totals are added at the end.
         var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
         do {
-            let content = try BookOpener.open(job.path, encoding: encoding)
+            let content = try BookOpener.open(job.path, encoding: encoding, threads: parseThreads)
             guard let key = ContentHash.ofFile(job.path) else {
                 throw CLIError.other("\(job.path): cannot read the file", .unreadable)
             }

@@ -152,7 +152,9 @@ enum CacheCommand {
         let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
                                progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"))
         let threads = min(jobCount, jobs.count)
-        let summary = build.run(threads: threads)
+        // `--jobs` threads in all: one per job, or, with fewer jobs than that, the rest
+        // helping to parse EPUBs.
+        let summary = build.run(threads: threads, parseThreads: jobCount / threads)
 
         var out = Output()
         out.write(summary.text(widths: widths.count, jobs: threads))
