@@ -5,8 +5,14 @@ import TextContent
 public struct BookLoadOptions: Sendable {
     /// For TXT: an iconv encoding name that overrides detection.
     public var encoding: String?
+    /// For EPUB: how many threads parse the documents (1 = only the calling thread). The
+    /// layout cache builder passes 1 and runs several books at once instead.
+    public var threads: Int
     /// Creates options.
-    public init(encoding: String? = nil) { self.encoding = encoding }
+    public init(encoding: String? = nil, threads: Int = 2) {
+        self.encoding = encoding
+        self.threads = max(1, threads)
+    }
 }
 
 /// Opens a book file of any supported format and returns its `TextContent`.
@@ -27,7 +33,7 @@ public enum BookLoader {
         if head.isEmpty { throw BookError.empty(path: path) }
         let isZip = head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
         if isZip || path.lowercased().hasSuffix(".epub") {
-            return try EPUBReader.read(path: path)
+            return try EPUBReader.read(path: path, threads: options.threads)
         }
         return try PlainTextReader.read(path: path, encoding: options.encoding)
     }

@@ -1,4 +1,5 @@
 import TextContent
+import UnicodeData
 
 /// The layout engine: a pure function from (text, range, options) to lines.
 ///
@@ -8,6 +9,10 @@ public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
     public static let engineVersion = 1
+
+    /// Version of the Unicode Character Database the tables come from; part of every
+    /// cache key (a new UCD can move breaks and widths).
+    public static let unicodeVersion = UnicodeData.unicodeVersion
 
     /// Lays out the blocks of `content` that intersect `range` (clipped to it).
     ///

@@ -105,9 +105,9 @@ enum ByteCount {
 
 /// Opens a book and reports warnings (skipped chapters…) on stderr.
 enum BookOpener {
-    static func open(_ path: String, encoding: String?) throws -> TextContent {
+    static func open(_ path: String, encoding: String?, threads: Int = 2) throws -> TextContent {
         do {
-            let content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: encoding))
+            let content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: encoding, threads: threads))
             for w in content.warnings { Diagnostics.warning("\(path): \(w)") }
             return content
         } catch let e as BookError {

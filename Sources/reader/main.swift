@@ -13,6 +13,7 @@ let usage = """
                                        prints the text when stdout is not a terminal
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
+      reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
       reader --help | --version
 
     Layout options (reader, dump):
@@ -54,6 +55,8 @@ func run(_ argv: [String]) -> ExitCode {
             try InfoCommand.run(Array(argv.dropFirst()))
         case "dump":
             try DumpCommand.run(Array(argv.dropFirst()))
+        case "cache":
+            try CacheCommand.run(Array(argv.dropFirst()))
         default:
             try ReadCommand.run(argv)
         }

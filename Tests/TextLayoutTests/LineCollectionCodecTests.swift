@@ -19,8 +19,8 @@ final class LineCollectionCodecTests: XCTestCase {
         let blob = LineCollectionCodec.encode(lines, key: "k")
         XCTAssertEqual(try decode(blob), lines)
         let perLine = Double(blob.count) / Double(lines.count)
-        // This sample is dense in headings, lists and quotes (2-byte meta); novels measure
-        // about 4 bytes a line (docs/PERFORMANCE.md).
+        // This sample is dense in headings, lists and quotes; novels measure about 3.3
+        // bytes a line in the cache files (docs/PERFORMANCE.md, "Layout cache").
         XCTAssertLessThanOrEqual(perLine, 6.0, "compact encoding")
     }
 

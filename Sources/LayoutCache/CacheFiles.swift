@@ -1,0 +1,145 @@
+import Foundation
+
+/// Every system call of the layout cache, in one place: whole-file reads, atomic writes
+/// (temporary file + rename), directory listings, removal and the LRU time stamp.
+enum CacheFiles {
+    /// A file as it was read: its path and inode, so it is removed only if still the same file.
+    struct Identity: Sendable, Hashable {
+        var path: String
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// One regular file of the cache folder.
+    struct Entry: Sendable, Hashable {
+        var name: String
+        var size: Int
+        /// Modification time in nanoseconds since 1970 (the LRU clock).
+        var modified: Int64
+    }
+
+    /// Files larger than this are not cache files (and not worth reading).
+    static let maxFileSize = 1 << 30
+
+    /// Reads a whole file with one `read` (more only if the kernel returns short reads).
+    /// Reading rather than mapping: a file truncated by someone else can then never raise
+    /// SIGBUS — a damaged file just fails its checks.
+    static func read(_ path: String) -> (bytes: [UInt8], identity: Identity)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, Int(st.st_size) <= maxFileSize else {
+            return nil
+        }
+        let size = Int(st.st_size)
+        var got = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while got < size {
+                let n = Foundation.read(fd, buffer.baseAddress! + got, size - got)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            count = got
+        }
+        guard got == size else { return nil }
+        return (bytes, Identity(path: path, device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
+    }
+
+    /// Atomically replaces `folder/name` with `bytes`: a uniquely named temporary file in
+    /// the same folder, then `rename`. Readers see the old file or the new one, never a mix;
+    /// concurrent writers of the same name each rename a complete file (the last one wins).
+    /// No fsync: after a power cut a file may be short or zero-filled, which its size field
+    /// and checksums reject — it is a cache.
+    static func writeAtomically(_ bytes: [UInt8], folder: String, name: String) throws {
+        try makeFolder(folder)
+        let temp = "\(folder)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LayoutCacheError.cannotWrite(path: temp, reason: lastError()) }
+        var offset = 0
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = lastError(); break }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failure == nil { failure = lastError() }
+        if failure == nil && rename(temp, "\(folder)/\(name)") != 0 { failure = lastError() }
+        if let failure {
+            unlink(temp)
+            throw LayoutCacheError.cannotWrite(path: "\(folder)/\(name)", reason: failure)
+        }
+    }
+
+    /// Creates the folder and its parents (mode 0700).
+    static func makeFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            // Another thread may have created it meanwhile.
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
+            throw LayoutCacheError.cannotWrite(path: folder, reason: "cannot create folder")
+        }
+    }
+
+    /// Regular files of `folder` (none if it does not exist).
+    static func list(_ folder: String) -> [Entry] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        let dfd = dirfd(dir)
+        var entries: [Entry] = []
+        while let ent = readdir(dir) {
+            let name = withUnsafePointer(to: ent.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            var st = stat()
+            guard fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+            entries.append(Entry(name: name, size: Int(st.st_size), modified: modified))
+        }
+        return entries
+    }
+
+    /// Marks a file as just used: sets its modification time to now (the LRU clock; mtime,
+    /// not atime, because atime is often not updated — `relatime`, `noatime`).
+    static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Sets a file's modification time (tests and tools).
+    static func setModified(_ path: String, nanoseconds: Int64) {
+        let t = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var times = [t, t]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+    }
+
+    /// Removes a file; false if it was not there or could not be removed.
+    @discardableResult
+    static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+    /// Removes the file at `identity.path` only if it is still the inode that was read
+    /// (a concurrent writer may already have replaced it with a good file).
+    static func removeIfUnchanged(_ identity: Identity) {
+        var st = stat()
+        guard stat(identity.path, &st) == 0, UInt64(st.st_dev) == identity.device, UInt64(st.st_ino) == identity.inode else {
+            return
+        }
+        unlink(identity.path)
+    }
+
+    /// Now, in nanoseconds since 1970.
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,56 @@
+import TextContent
+import TextLayout
+
+/// What a cache file is a layout *of*: a book's contents, the layout options, and the
+/// versions of the layout engine and of the Unicode data. Any change of any part names a
+/// different file, so a stale layout can never be found.
+public struct LayoutCacheKey: Hashable, Sendable {
+    /// The book's content hash (`ContentHash` in ReaderState: FNV-1a 64 of the file + size).
+    public let bookKey: String
+    /// The options the book was laid out with.
+    public let options: LayoutOptions
+    /// `TextLayout.engineVersion` at the time of layout.
+    public let engineVersion: Int
+    /// `TextLayout.unicodeVersion` at the time of layout.
+    public let unicodeVersion: String
+
+    /// A key for the current engine and Unicode data.
+    public init(bookKey: String, options: LayoutOptions,
+                engineVersion: Int = TextLayout.engineVersion, unicodeVersion: String = TextLayout.unicodeVersion) {
+        self.bookKey = bookKey
+        self.options = options
+        self.engineVersion = engineVersion
+        self.unicodeVersion = unicodeVersion
+    }
+
+    /// The full key as text, stored in the file header and compared on load.
+    public var identity: String {
+        let o = options
+        let style: String
+        switch o.lineBreakStyle {
+        case .strict: style = "strict"
+        case .normal: style = "normal"
+        case .loose: style = "loose"
+        }
+        return "reader-layout;book=\(bookKey);engine=\(engineVersion);unicode=\(unicodeVersion);width=\(o.width)"
+            + ";indent=\(o.firstLineIndent);spacing=\(o.paragraphSpacing ? 1 : 0);break=\(style)"
+            + ";justify=\(o.justify ? 1 : 0);tab=\(o.tabWidth)"
+    }
+
+    /// FNV-1a 64 of `identity`, as 16 hex digits.
+    public var digest: String {
+        let h = Array(identity.utf8).withUnsafeBufferPointer { LineCollectionCodec.checksum($0) }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The book key reduced to characters safe in a file name.
+    var safeBookKey: String {
+        let s = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
+            .map(Character.init))
+        return s.isEmpty ? "book" : String(s.prefix(64))
+    }
+
+    /// `<book key>.<digest>.rlc`: the book comes first so listings group by book.
+    public var fileName: String { "\(safeBookKey).\(digest)\(LayoutCache.fileExtension)" }
+}

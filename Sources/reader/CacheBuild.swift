@@ -1,0 +1,206 @@
+import Foundation
+import LayoutCache
+import ReaderState
+import TextContent
+import TextLayout
+
+/// Runs the jobs of `reader cache build` on a fixed number of threads.
+///
+/// Each job — one (book, width) — is independent: it opens and hashes the book, lays out
+/// every chapter and writes its own cache file, sharing no data with other jobs. The only
+/// shared state is the job counter and the totals, touched under a lock once per job, so
+/// throughput scales with cores.
+final class CacheBuild: @unchecked Sendable {
+    /// One unit of work.
+    struct Job: Sendable {
+        var book: Int
+        var path: String
+        var options: LayoutOptions
+    }
+
+    /// Totals of a run.
+    struct Summary {
+        var books = 0
+        var failedBooks = 0
+        var writeFailures = 0
+        /// Books with at least one layout that could not be written.
+        var unwrittenBooks = 0
+        var layouts = 0
+        var textBytes = 0
+        var lines = 0
+        var filesWritten = 0
+        var alreadyCached = 0
+        var fileBytes = 0
+        var seconds = 0.0
+
+        func text(widths: Int, jobs: Int) -> String {
+            let mb = Double(textBytes) / 1_000_000
+            let rate = seconds > 0 ? mb / seconds : 0
+            let perLine = lines > 0 ? Double(fileBytes) / Double(lines) : 0
+            var s = "cache build: \(books - failedBooks - unwrittenBooks) of \(books) book\(books == 1 ? "" : "s") × \(widths) width\(widths == 1 ? "" : "s")"
+            s += String(format: ", %.2f MB of text in %.2f s = %.2f MB/s (%d job%@)\n", mb, seconds, rate, jobs, jobs == 1 ? "" : "s")
+            s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
+                        filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
+            s += alreadyCached > 0 ? "; \(alreadyCached) already cached (--force rebuilds them)\n" : "\n"
+            return s
+        }
+    }
+
+    private let jobs: [Job]
+    private let bookCount: Int
+    private let cache: LayoutCache
+    private let encoding: String?
+    private let progress: Bool
+    private let force: Bool
+    /// Threads each job may use to parse an EPUB: 1 whenever there are at least as many
+    /// jobs as build threads (parallelism comes from running jobs side by side, and
+    /// `--jobs 1` really is one thread), more only when there are fewer jobs than threads.
+    private var parseThreads = 1
+
+    private let lock = NSLock()
+    private var next = 0
+    private var summary = Summary()
+    private var widthsLeft: [Int]
+    private var booksDone = 0
+    private var failed: Set<Int> = []
+    private var unwritten: Set<Int> = []
+    private var inputBytesTotal = 0
+    private var inputBytesDone = 0
+    private var fileSizes: [Int]
+    private var start = Date()
+    private var lastDraw = Date.distantPast
+
+    init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool, force: Bool) {
+        // File sizes estimate the work of each job. Biggest first (longest-processing-time
+        // scheduling): a big book started last would leave the other threads idle at the end.
+        let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
+            .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+        self.jobs = sized.map(\.0)
+        fileSizes = sized.map(\.1)
+        inputBytesTotal = fileSizes.reduce(0, +)
+        self.bookCount = bookCount
+        self.cache = cache
+        self.encoding = encoding
+        self.progress = progress
+        self.force = force
+        widthsLeft = [Int](repeating: 0, count: bookCount)
+        for j in jobs { widthsLeft[j.book] += 1 }
+    }
+
+    /// Runs every job on `threads` threads, each parsing EPUBs on `parseThreads` threads,
+    /// and returns the totals.
+    func run(threads: Int, parseThreads: Int = 1) -> Summary {
+        self.parseThreads = max(1, parseThreads)
+        start = Date()
+        summary.books = bookCount
+        let group = DispatchGroup()
+        for _ in 0..<max(1, threads) {
+            group.enter()
+            let t = Thread { [self] in
+                while let i = take() { perform(jobs[i], index: i) }
+                group.leave()
+            }
+            t.stackSize = 8 << 20
+            t.start()
+        }
+        group.wait()
+        if progress { clearProgress() }
+        lock.lock()
+        defer { lock.unlock() }
+        summary.seconds = Date().timeIntervalSince(start)
+        summary.failedBooks = failed.count
+        summary.unwrittenBooks = unwritten.subtracting(failed).count
+        return summary
+    }
+
+    private func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < jobs.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    private func perform(_ job: Job, index: Int) {
+        // Independent work: nothing shared until the totals are added at the end.
+        var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
+        do {
+            let content = try BookOpener.open(job.path, encoding: encoding, threads: parseThreads)
+            guard let key = ContentHash.ofFile(job.path) else {
+                throw CLIError.other("\(job.path): cannot read the file", .unreadable)
+            }
+            if !force, cache.open(bookKey: key, options: job.options, content: content) != nil {
+                finish(job, index: index, .success(nil))
+                return
+            }
+            let chapters = BookLayoutBuilder.layoutChapters(of: content, options: job.options)
+            do {
+                let r = try cache.store(bookKey: key, options: job.options, content: content, chapters: chapters)
+                outcome = .success((content.bytes.count, r.lines, r.bytes))
+            } catch {
+                outcome = .failure(error)
+            }
+        } catch {
+            outcome = .failure(error)
+        }
+        finish(job, index: index, outcome)
+    }
+
+    private func finish(_ job: Job, index: Int, _ outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        inputBytesDone += fileSizes[index]
+        widthsLeft[job.book] -= 1
+        if widthsLeft[job.book] == 0 { booksDone += 1 }
+        switch outcome {
+        case .success(nil):
+            summary.alreadyCached += 1
+        case .success(let r?):
+            summary.layouts += 1
+            summary.textBytes += r.text
+            summary.lines += r.lines
+            summary.filesWritten += 1
+            summary.fileBytes += r.bytes
+        case .failure(let error):
+            if let e = error as? LayoutCacheError {
+                summary.writeFailures += 1
+                unwritten.insert(job.book)
+                report(e.description)
+            } else if !failed.contains(job.book) {
+                // One line per bad book, however many widths were asked for.
+                failed.insert(job.book)
+                report((error as? CLIError)?.message ?? "\(job.path): \(error)")
+            }
+        }
+        if progress { drawProgress(force: next >= jobs.count && booksDone == bookCount) }
+    }
+
+    // MARK: Progress (stderr, terminals only; called under the lock)
+
+    private func report(_ message: String) {
+        if progress { clearProgress() }
+        Diagnostics.error(message)
+    }
+
+    private func drawProgress(force: Bool) {
+        let now = Date()
+        guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let elapsed = now.timeIntervalSince(start)
+        let fraction = inputBytesTotal > 0 ? Double(inputBytesDone) / Double(inputBytesTotal) : Double(booksDone) / Double(max(1, bookCount))
+        let barWidth = 24
+        let filled = min(barWidth, Int(fraction * Double(barWidth)))
+        let rate = elapsed > 0 ? Double(summary.textBytes) / 1_000_000 / elapsed : 0
+        let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+        let line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "] "
+            + "\(booksDone)/\(bookCount) books  " + String(format: "%.1f MB/s  ETA %d:%02d", rate, Int(eta) / 60, Int(eta) % 60)
+        writeStderr("\r" + line + "\u{1B}[K")
+    }
+
+    private func clearProgress() { writeStderr("\r\u{1B}[K") }
+
+    private func writeStderr(_ s: String) {
+        var bytes = Array(s.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

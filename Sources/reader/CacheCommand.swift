@@ -1,0 +1,169 @@
+import Foundation
+import LayoutCache
+import ReaderState
+import TextContent
+import TextLayout
+
+/// `reader cache build|stats|clear`: the on-disk layout cache (docs/CACHE.md).
+///
+/// * `build [--width N]... [--line-break S] [--indent N] [--compact] [--justify] [--jobs J]
+///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
+///   width, one independent job per (book, width) on J threads, and stores them; layouts
+///   already in the cache (and valid for the book's text) are kept unless `--force`.
+/// * `verify [--width N]... [layout options] BOOK...` loads each cached layout, decodes every
+///   chapter and compares it with a fresh layout (and times both): an end-to-end check.
+/// * `stats` prints the number of files, their size and the books they cover.
+/// * `clear` removes every layout cache file.
+///
+/// The folder is `$XDG_CACHE_HOME/reader/layout`; the size limit is `--max-size`, else
+/// `READER_CACHE_MAX`, else 500 MiB.
+enum CacheCommand {
+    static let buildSpecs: [Arguments.Spec] = [
+        .init(name: "width", short: "w", takesValue: true),
+        .init(name: "line-break", short: nil, takesValue: true),
+        .init(name: "indent", short: nil, takesValue: true),
+        .init(name: "compact", short: nil, takesValue: false),
+        .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "jobs", short: "j", takesValue: true),
+        .init(name: "max-size", short: nil, takesValue: true),
+        .init(name: "encoding", short: nil, takesValue: true),
+        .init(name: "force", short: "f", takesValue: false),
+    ]
+
+    static func run(_ args: [String]) throws {
+        guard let sub = args.first else { throw CLIError.usage("cache needs build, stats or clear") }
+        let rest = Array(args.dropFirst())
+        let environment = ProcessInfo.processInfo.environment
+        switch sub {
+        case "build":
+            let a = try Arguments(rest, specs: buildSpecs)
+            try build(a, cache: try cache(a, environment: environment))
+        case "verify":
+            let a = try Arguments(rest, specs: buildSpecs.filter { !["jobs", "force"].contains($0.name) })
+            try verify(a, cache: try cache(a, environment: environment))
+        case "stats":
+            let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
+            guard a.positionals.isEmpty else { throw CLIError.usage("cache stats takes no arguments") }
+            stats(try cache(a, environment: environment))
+        case "clear":
+            let a = try Arguments(rest, specs: [])
+            guard a.positionals.isEmpty else { throw CLIError.usage("cache clear takes no arguments") }
+            let c = try cache(a, environment: environment)
+            let removed = c.clear()
+            var out = Output()
+            out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
+            out.flush()
+        default:
+            throw CLIError.usage("unknown cache command '\(sub)' (build, verify, stats or clear)")
+        }
+    }
+
+    /// The cache folder and size limit from the environment and `--max-size`.
+    static func cache(_ a: Arguments, environment: [String: String]) throws -> LayoutCache {
+        var limit = LayoutCache.defaultMaxBytes
+        if let v = a.value("max-size") {
+            guard let n = CacheSizeLimit.parse(v) else { throw CLIError.usage("--max-size must be a size like 500M or 2G, not '\(v)'") }
+            limit = n
+        } else if let v = environment["READER_CACHE_MAX"], !v.isEmpty {
+            guard let n = CacheSizeLimit.parse(v) else { throw CLIError.usage("READER_CACHE_MAX must be a size like 500M or 2G, not '\(v)'") }
+            limit = n
+        }
+        return LayoutCache(cacheRoot: XDGDirectories(environment: environment).cache, maxBytes: limit)
+    }
+
+    static func stats(_ cache: LayoutCache) {
+        let s = cache.stats()
+        var out = Output()
+        out.write("Folder:   \(cache.folder.path)\n")
+        out.write("Entries:  \(s.entries)\n")
+        out.write("Size:     \(ByteCount.human(s.totalBytes)) (\(s.totalBytes) bytes; limit \(ByteCount.human(cache.maxBytes)))\n")
+        out.write("Books:    \(s.books)\n")
+        out.flush()
+    }
+
+    // MARK: verify
+
+    static func verify(_ a: Arguments, cache: LayoutCache) throws {
+        guard !a.positionals.isEmpty else { throw CLIError.usage("cache verify needs at least one BOOK") }
+        let base = try DumpCommand.layoutOptions(a)
+        let widths = try a.all("width").map { v -> Int in
+            guard let n = Int(v), (1...10_000).contains(n) else { throw CLIError.usage("--width must be a whole number from 1 to 10000, not '\(v)'") }
+            return n
+        }
+        var out = Output()
+        var mismatches = 0, misses = 0
+        let clock = ContinuousClock()
+        func ms(_ d: Duration) -> String {
+            let c = d.components
+            return String(format: "%.2f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+        }
+        for path in a.positionals {
+            let content = try BookOpener.open(path, encoding: a.value("encoding"))
+            guard let key = ContentHash.ofFile(path) else { throw CLIError.other("\(path): cannot read the file", .unreadable) }
+            for w in widths.isEmpty ? [base.width] : widths {
+                var o = base
+                o.width = w
+                var cached: CachedBookLayout?
+                let openTime = clock.measure { cached = cache.open(bookKey: key, options: o, content: content) }
+                guard let layout = cached else {
+                    misses += 1
+                    out.write("miss  width \(w)  \(path)\n")
+                    continue
+                }
+                var decoded: [LineCollection?] = []
+                let decodeTime = clock.measure { decoded = (0..<layout.chapterCount).map { layout.lines(chapter: $0) } }
+                var fresh: [LineCollection] = []
+                let layoutTime = clock.measure { fresh = BookLayoutBuilder.layoutChapters(of: content, options: o) }
+                let bad = zip(decoded, fresh).filter { $0.0 != $0.1 }.count
+                mismatches += bad
+                out.write("\(bad == 0 ? "ok  " : "BAD ")  width \(w)  \(layout.chapterCount) chapters  \(layout.totalLineCount) lines  "
+                          + "\(layout.fileSize) bytes  open \(ms(openTime))  decode all \(ms(decodeTime))  layout all \(ms(layoutTime))  \(path)\n")
+            }
+        }
+        out.flush()
+        if mismatches > 0 { throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") differ from a fresh layout", .internalError) }
+        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? " is" : "s are") not cached", .invalidBook) }
+    }
+
+    // MARK: build
+
+    static func build(_ a: Arguments, cache: LayoutCache) throws {
+        let books = a.positionals
+        guard !books.isEmpty else { throw CLIError.usage("cache build needs at least one BOOK") }
+        let base = try DumpCommand.layoutOptions(a)
+        var widths: [Int] = []
+        for v in a.all("width") {
+            guard let n = Int(v), (1...10_000).contains(n) else {
+                throw CLIError.usage("--width must be a whole number from 1 to 10000, not '\(v)'")
+            }
+            if !widths.contains(n) { widths.append(n) }
+        }
+        if widths.isEmpty { widths = [base.width] }
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let jobCount = try a.int("jobs", in: 1...1024) ?? cores
+        var jobs: [CacheBuild.Job] = []
+        for (b, path) in books.enumerated() {
+            for w in widths {
+                var o = base
+                o.width = w
+                jobs.append(CacheBuild.Job(book: b, path: path, options: o))
+            }
+        }
+        let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
+                               progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"))
+        let threads = min(jobCount, jobs.count)
+        // `--jobs` threads in all: one per job, or, with fewer jobs than that, the rest
+        // helping to parse EPUBs.
+        let summary = build.run(threads: threads, parseThreads: jobCount / threads)
+
+        var out = Output()
+        out.write(summary.text(widths: widths.count, jobs: threads))
+        out.flush()
+        if summary.failedBooks > 0 {
+            throw CLIError.other("\(summary.failedBooks) of \(books.count) book\(books.count == 1 ? "" : "s") could not be cached", .invalidBook)
+        }
+        if summary.writeFailures > 0 {
+            throw CLIError.other("\(summary.writeFailures) cache file\(summary.writeFailures == 1 ? "" : "s") could not be written", .outputFailed)
+        }
+    }
+}

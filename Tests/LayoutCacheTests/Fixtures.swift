@@ -1,0 +1,51 @@
+import Foundation
+import TextContent
+import TextLayout
+@testable import LayoutCache
+
+/// Books made in memory and temporary cache folders for the tests.
+enum Fixtures {
+    /// A deterministic pseudo-random generator (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let words = ["the", "whale", "a", "sea", "Ishmael", "harpoon", "extraordinarily", "and", "of", "captain",
+                        "東京", "こんにちは", "naïve", "résumé", "—", "rope", "deck", "white", "Pequod", "sailed"]
+
+    /// A book of `chapters` chapters with headings, paragraphs, quotes and list items;
+    /// chapter 3 holds only its heading.
+    static func book(chapters: Int = 6, paragraphs: Int = 12, seed: UInt64 = 1) -> TextContent {
+        var rng = SplitMix(state: seed)
+        var b = TextContentBuilder(metadata: BookMetadata(title: "Test", format: .epub))
+        for c in 0..<chapters {
+            b.beginChapter(title: "Chapter \(c + 1)", source: "ch\(c).xhtml")
+            b.beginBlock(.heading, level: 1)
+            b.append("Chapter \(c + 1)")
+            for p in 0..<(c == 2 ? 0 : paragraphs + rng.below(paragraphs)) {
+                let kind: BlockKind = p % 7 == 3 ? .blockquote : p % 9 == 5 ? .listItem : .paragraph
+                b.beginBlock(kind, level: kind == .listItem ? 1 : 0)
+                let n = 5 + rng.below(90)
+                b.append((0..<n).map { _ in words[rng.below(words.count)] }.joined(separator: " "))
+            }
+            b.endBlock()
+        }
+        return b.finish()
+    }
+
+    /// A fresh empty folder under the temporary directory.
+    static func temporaryFolder(_ name: String = #function) -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("LayoutCacheTests-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name.filter(\.isLetter))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
