@@ -46,6 +46,10 @@ let package = Package(
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
 
+        // Benchmark: key press to frame (handle + render + diff) and bytes per page turn.
+        .executableTarget(name: "pager-bench",
+                          dependencies: ["BookFormats", "ReaderCore", "Screen", "TextLayout", "TextContent"]),
+
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),

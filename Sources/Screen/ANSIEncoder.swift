@@ -63,8 +63,18 @@ public struct ANSIEncoder: Sendable {
     /// Bytes that turn a terminal showing `previous` into one showing `next`.
     ///
     /// Unchanged cells are skipped; a wide glyph is reprinted when either of its halves
-    /// changed. Falls back to a full redraw when `previous` is nil or has another size.
+    /// changed. Falls back to a full redraw when `previous` is nil or has another size, or
+    /// when the full redraw is shorter.
     public func encode(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
+        let diff = encodeDiff(from: previous, to: next)
+        guard previous != nil else { return diff }
+        // When most of the screen changes (a page turn), overwriting every old cell can
+        // take more bytes than clearing and drawing the new text: send the smaller.
+        let full = encodeDiff(from: nil, to: next)
+        return full.count < diff.count ? full : diff
+    }
+
+    private func encodeDiff(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
         var out = ByteWriter()
         out.bytes.reserveCapacity(previous == nil ? next.width * next.height + 64 : 256)
         if options.synchronizedOutput { out.append("\u{1B}[?2026h") }

@@ -36,26 +36,47 @@ struct LineBreakPairTable: @unchecked Sendable {
     /// The rule that decided each entry (for diagnostics and tests).
     let ruleNumbers: [String]
 
-    /// The compiled tables, by `LineBreakRuleSet.rawValue`.
-    static let all: [LineBreakPairTable] = LineBreakRuleSet.allCases.map { LineBreakPairTable(compiling: $0) }
+    // Each rule set is compiled on first use only (compiling one takes ~10 ms, and a
+    // process normally needs one: the style it lays out with).
+    private static let uax14Table = LineBreakPairTable(compiling: .uax14)
+    private static let strictTable = LineBreakPairTable(compiling: .strict)
+    private static let normalTable = LineBreakPairTable(compiling: .normal)
+    private static let looseTable = LineBreakPairTable(compiling: .loose)
 
     /// The compiled table of a rule set.
-    static func table(_ set: LineBreakRuleSet) -> LineBreakPairTable { all[set.rawValue] }
-
-    /// The pointers the hot loop needs, by `LineBreakRuleSet.rawValue` (no reference counting).
-    static let hot: UnsafePointer<Hot> = {
-        let p = UnsafeMutablePointer<Hot>.allocate(capacity: all.count)
-        for (i, t) in all.enumerated() {
-            // Predicted next row per class: the row reached from a plain letter (AL). Most
-            // classes lead to the same state whatever came before.
-            let letterRow = Int(t.entries[Int(ResolvedLineBreakClass.AL.rawValue)] & rowMask)
-            let predicted = UnsafeMutablePointer<Int>.allocate(capacity: columns)
-            for c in 0..<columns { predicted[c] = Int(t.entries[letterRow | c] & rowMask) }
-            p[i] = Hot(entries: t.entries, special: t.special, hasDeferred: t.hasDeferred,
-                       predictedRow: UnsafePointer(predicted), entriesForMisprediction: t.entries)
+    static func table(_ set: LineBreakRuleSet) -> LineBreakPairTable {
+        switch set {
+        case .uax14: return uax14Table
+        case .strict: return strictTable
+        case .normal: return normalTable
+        case .loose: return looseTable
         }
-        return UnsafePointer(p)
-    }()
+    }
+
+    private static let uax14Hot = makeHot(uax14Table)
+    private static let strictHot = makeHot(strictTable)
+    private static let normalHot = makeHot(normalTable)
+    private static let looseHot = makeHot(looseTable)
+
+    /// The pointers the hot loop needs for a rule set (no reference counting).
+    static func hot(_ set: LineBreakRuleSet) -> Hot {
+        switch set {
+        case .uax14: return uax14Hot
+        case .strict: return strictHot
+        case .normal: return normalHot
+        case .loose: return looseHot
+        }
+    }
+
+    private static func makeHot(_ t: LineBreakPairTable) -> Hot {
+        // Predicted next row per class: the row reached from a plain letter (AL). Most
+        // classes lead to the same state whatever came before.
+        let letterRow = Int(t.entries[Int(ResolvedLineBreakClass.AL.rawValue)] & rowMask)
+        let predicted = UnsafeMutablePointer<Int>.allocate(capacity: columns)
+        for c in 0..<columns { predicted[c] = Int(t.entries[letterRow | c] & rowMask) }
+        return Hot(entries: t.entries, special: t.special, hasDeferred: t.hasDeferred,
+                   predictedRow: UnsafePointer(predicted), entriesForMisprediction: t.entries)
+    }
 
     /// The tables of one rule set, as raw pointers.
     struct Hot {

@@ -58,7 +58,7 @@ public enum LineBreaks {
         out.removeAll(keepingCapacity: true)
         let n = bytes.count
         guard n > 0, let p = bytes.baseAddress else { return }
-        let hot = LineBreakPairTable.hot[set.rawValue]
+        let hot = LineBreakPairTable.hot(set)
         var scanner = Scanner(p: p, n: n, hot: hot)
 
         // Results go to a scratch buffer without per-entry capacity checks: before each chunk

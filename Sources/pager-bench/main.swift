@@ -1,0 +1,90 @@
+// pager-bench: the cost of one key press in the reader, from the input to the bytes that
+// go to the terminal (state update + full render into a ScreenBuffer + diff against the
+// previous frame + ANSI encoding), and the bytes written per page turn.
+//
+//   swift build -c release --product pager-bench
+//   .build/release/pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]
+import BookFormats
+import Foundation
+import ReaderCore
+import Screen
+import TextContent
+import TextLayout
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, _ fallback: Int) -> Int {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]) else { return fallback }
+    args.removeSubrange(i...(i + 1))
+    return v
+}
+let columns = option("--columns", 80), rows = option("--rows", 24), turns = option("--turns", 300)
+guard let path = args.first else {
+    print("usage: pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]")
+    exit(2)
+}
+
+// One-time costs: the Unicode property tables and the line-break pair tables.
+let u0 = now()
+_ = CellWidth.of("a")
+let u1 = now()
+_ = LineBreaks.opportunities(in: "a b")
+let u2 = now()
+print(String(format: "first use of the Unicode tables: properties %.1f ms, line-break tables %.1f ms", (u1 - u0) * 1000, (u2 - u1) * 1000))
+let t0 = now()
+let content = try BookLoader.load(path: path)
+let t1 = now()
+let model = ReaderModel(content: content, position: .zero, columns: columns, rows: rows)
+let renderer = Renderer(theme: .dark)
+let encoder = ANSIEncoder()
+var frame = ScreenBuffer(width: columns, height: rows)
+renderer.render(model, into: &frame)
+let first = encoder.encode(from: nil, to: frame)
+let t2 = now()
+let t3 = now()
+let warm = ReaderModel(content: content, position: content.chapters[content.chapters.count / 2].range.lowerBound,
+                       columns: columns, rows: rows)
+var warmFrame = ScreenBuffer(width: columns, height: rows)
+renderer.render(warm, into: &warmFrame)
+_ = encoder.encode(from: nil, to: warmFrame)
+let t4 = now()
+print("book: \(path) (\(content.bytes.count) bytes of text, \(content.chapters.count) chapters)")
+print(String(format: "open: %.1f ms; first frame (layout of one chapter + render + encode): %.1f ms, %d bytes",
+             (t1 - t0) * 1000, (t2 - t1) * 1000, first.count))
+print(String(format: "the same for another chapter once the Unicode tables are loaded: %.1f ms", (t4 - t3) * 1000))
+
+func measure(_ label: String, _ input: Input) {
+    var previous = frame
+    var times: [Double] = []
+    var bytes: [Int] = []
+    var full: [Int] = []
+    for _ in 0..<turns {
+        let s = now()
+        model.handle(input)
+        var next = ScreenBuffer(width: columns, height: rows)
+        renderer.render(model, into: &next)
+        let out = encoder.encode(from: previous, to: next)
+        times.append(now() - s)
+        bytes.append(out.count)
+        full.append(encoder.encodeFull(next).count)
+        previous = next
+    }
+    frame = previous
+    times.sort()
+    let median = times[times.count / 2] * 1000, p95 = times[times.count * 95 / 100] * 1000, worst = times.last! * 1000
+    let meanBytes = Double(bytes.reduce(0, +)) / Double(bytes.count)
+    let meanFull = Double(full.reduce(0, +)) / Double(full.count)
+    print(String(format: "%-22@ median %.3f ms, p95 %.3f ms, max %.3f ms; %.0f bytes written on average (a full redraw of the same frames: %.0f)",
+                 label as NSString, median, p95, worst, meanBytes, meanFull))
+}
+
+measure("page down (Space)", .character(" "))
+measure("page up (b)", .character("b"))
+measure("line down (j)", .character("j"))
+model.jumpToChapter(0)
+measure("next chapter (])", .character("]"))
