@@ -58,15 +58,22 @@ public struct BookState: Codable, Hashable, Sendable {
     }
 }
 
-/// Hash of a book file's bytes (FNV-1a 64 over the whole file, plus its size), so a
-/// renamed or moved file keeps its place.
+/// Hash of a book file's bytes (an FNV-1a-style multiply–xor over 8-byte words, then the
+/// tail bytes, plus the file size), so a renamed or moved file keeps its place. Not
+/// cryptographic: it tells books apart, it does not defend against forgery.
 public enum ContentHash {
-    /// The key of a file's contents, as 16+ hex digits.
+    /// The key of a file's contents, as 16 hex digits, "-", the size in hex.
     public static func of(_ bytes: UnsafeRawBufferPointer) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        let words = bytes.count / 8
+        for i in 0..<words {
+            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+            h = (h ^ w) &* prime
+            h ^= h >> 29
+        }
+        for i in (words * 8)..<bytes.count {
+            h = (h ^ UInt64(bytes[i])) &* prime
         }
         return String(h, radix: 16).leftPadded(16) + "-" + String(bytes.count, radix: 16)
     }

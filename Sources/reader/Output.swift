@@ -55,6 +55,11 @@ enum Diagnostics {
         line("reader: warning: " + message)
     }
 
+    /// A statistics line (`READER_STATS`).
+    static func statsLine(_ text: String) {
+        line("reader: stats: " + text)
+    }
+
     /// A machine-readable statistics line (`READER_STATS`).
     static func stats(_ peak: String) {
         line("reader: stats: peak-rss \(peak)")

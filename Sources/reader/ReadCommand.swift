@@ -20,6 +20,14 @@ enum ReadCommand {
     static let saveInterval = 2.0
 
     static func run(_ args: [String]) throws {
+        let started = monotonicSeconds()
+        var phases: [(String, Double)] = []
+        func phase(_ name: String) { phases.append((name, (monotonicSeconds() - started) * 1000)) }
+        defer {
+            if getenv("READER_STATS") != nil {
+                Diagnostics.statsLine("startup " + phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
+            }
+        }
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         let options = try DumpCommand.layoutOptions(a)
@@ -42,6 +50,7 @@ enum ReadCommand {
         let key: String
         if let path {
             content = try BookOpener.open(path, encoding: a.value("encoding"))
+            phase("opened")
             guard let hash = ContentHash.ofFile(path) else { throw CLIError.book(.unreadable(path: path, reason: "cannot read")) }
             key = hash
         } else {
@@ -50,6 +59,7 @@ enum ReadCommand {
             notice = "This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)"
         }
 
+        phase("hashed")
         // Saved state, then command-line jumps.
         var state = BookState(key: key, lastPath: path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "",
                               title: content.metadata.title)
@@ -81,7 +91,6 @@ enum ReadCommand {
             printer.print(from: position, maxLines: nil)
             return
         }
-        if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
 
         let preferred = try a.int("width", in: 1...10_000) ?? 80
         let session = TerminalSession(options: TerminalOptions(mouse: true))
@@ -89,6 +98,7 @@ enum ReadCommand {
             throw CLIError.other("cannot use the terminal: \(error)", .internalError)
         }
         defer { session.leave() }
+        phase("terminal")
         let size = session.size()
         var base = options
         base.width = preferred
@@ -115,13 +125,21 @@ enum ReadCommand {
             lastSave = monotonicSeconds()
         }
         if let notice { model.showMessage(notice) }
-        save()
 
         var running = true
+        var firstFrame = true
         while running {
             renderer.render(model, into: &frame)
             try session.write(encoder.encode(from: previous, to: frame))
             previous = frame
+            if firstFrame {
+                phase("first frame")
+                // Record the book and the starting place once the page is on screen (the
+                // atomic writes fsync, which can take a while on a busy disk).
+                firstFrame = false
+                if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
+                save()
+            }
             let event = try session.nextEvent(timeoutMilliseconds: dirty ? Int(saveInterval * 1000) : nil)
             var effects: [Effect] = []
             switch event {

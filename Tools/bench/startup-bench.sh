@@ -24,7 +24,7 @@ for ((i = 0; i < runs; i++)); do
     end=$(date +%s%N)
     times+=($(( (end - start) / 1000000 )))
     tmux -L "$socket" kill-server 2>/dev/null || true
-    rm -rf "$home"
+    sleep 0.1; rm -rf "$home" 2>/dev/null || true
 done
 sorted=($(printf '%s\n' "${times[@]}" | sort -n))
 echo "$*: best ${sorted[0]} ms, median ${sorted[$((runs / 2))]} ms (runs: ${times[*]})"
