@@ -31,6 +31,10 @@ enum ReadCommand {
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         let options = try DumpCommand.layoutOptions(a)
+        // Warm the line-break tables of the style in use on another thread while the book
+        // is parsed (compiling them takes ~10 ms).
+        let style = options.lineBreakStyle
+        Thread.detachNewThread { _ = LineBreaks.opportunities(in: "a b", style: style) }
         let environment = ProcessInfo.processInfo.environment
         let directories = XDGDirectories(environment: environment)
         let store = StateStore(folder: directories.state)
