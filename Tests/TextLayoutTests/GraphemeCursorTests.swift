@@ -4,17 +4,6 @@ import XCTest
 /// `GraphemeCursor` against the reference `Graphemes.boundaries` on random mixed-script
 /// text, and the consistency of widths (sum over clusters = width of the whole).
 final class GraphemeCursorTests: XCTestCase {
-    /// Deterministic SplitMix64, so a failure can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Code points chosen to exercise every rule: every Grapheme_Cluster_Break value,
     /// pictographs, emoji modifiers, variation selectors, and several scripts.

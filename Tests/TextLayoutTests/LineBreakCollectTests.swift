@@ -5,17 +5,6 @@ import UnicodeData
 /// `LineBreaks.collect` (compiled, minimized pair table; UTF-8 decoded inline) must agree with
 /// a direct evaluation of the rules, context by context, on random mixed-script text.
 final class LineBreakCollectTests: XCTestCase {
-    /// Deterministic random numbers (SplitMix64).
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Characters of every line-break class, in several scripts and UTF-8 lengths.
     static let pool: [Unicode.Scalar] = [
