@@ -1,4 +1,5 @@
 import TextContent
+import UnicodeData
 
 /// Fits one block's text into lines of at most `options.width` cells (greedy, first fit).
 ///
@@ -206,36 +207,39 @@ struct BlockFit {
     @inline(__always)
     mutating func walkSimple(_ position: inout Int, to end: Int, column: Int, cells: inout Int, lastVisible: inout Int,
                              tab: inout Bool) {
-        let properties = cursor.properties
         guard let p = text.baseAddress else { return }
+        let kinds = FitKind.table
         var clusterStart = position
         var cellsAtClusterStart = cells
         var visibleAtClusterStart = lastVisible
         var attachable = false   // an Extend mark may join the cluster before it
         var i = position
-        while true {
-            if i >= n { break }
+        var failed = false
+        while i < end {
             let b0 = p[i]
-            let d = UTF8Scalar.decode(p, i, n)
-            let r = properties.record(d.value).raw
-            let gcb = (r >> 6) & 0xF
-            let w = Int((r >> 11) & 3)
-            if i >= end {
-                // Past the end: only a mark that would join the last cluster matters.
-                if gcb == 4 || gcb == 5 || gcb == 8 { simple = false; break }
-                break
+            // Inline UTF-8 decoding of BMP scalars; anything else takes the full rules.
+            let cp: Int, length: Int
+            if b0 < 0x80 {
+                cp = Int(b0); length = 1
+            } else if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < n {
+                cp = Int(b0 & 0x1F) << 6 | Int(p[i + 1] & 0x3F); length = 2
+            } else if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < n {
+                cp = Int(b0 & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F); length = 3
+            } else {
+                failed = true; break
             }
-            if gcb == 0 && w != 0 && w != 3 && r & (RecordBits.extendedPictographic | RecordBits.emojiPresentation) == 0 {
+            let k = kinds[cp]
+            let w = Int(k & 3)
+            switch k >> 2 {
+            case FitKind.base:
                 clusterStart = i; cellsAtClusterStart = cells; visibleAtClusterStart = lastVisible
                 cells += w
-                if !hangs(b0) { lastVisible = cells }
+                if b0 != 0x20 || preformatted { lastVisible = cells }
                 attachable = true
-            } else if gcb == 4 && w == 0 && attachable && d.value & 0xFFFF_FFFE != 0xFE0E {
-                // (Variation selectors 15/16 change an emoji's width: the full rules handle them.)
-                // A mark makes a space visible.
-                lastVisible = max(lastVisible, cells)
-                // A zero-width mark on the base before it (GB9): no cells.
-            } else if gcb == 1 || gcb == 2 || gcb == 3 {
+            case FitKind.mark where attachable:
+                // A zero-width mark on the base before it (GB9): no cells; it makes a space visible.
+                lastVisible = cells
+            case FitKind.control:
                 // CR, LF, Control: clusters of their own (GB4, GB5).
                 clusterStart = i; cellsAtClusterStart = cells; visibleAtClusterStart = lastVisible
                 if b0 == 0x09 {
@@ -244,16 +248,23 @@ struct BlockFit {
                 }
                 if !hangs(b0) { lastVisible = cells }
                 attachable = false
-            } else {
-                simple = false
-                break
+            default:
+                failed = true
             }
-            i += d.length
+            if failed { break }
+            i += length
         }
-        if !simple {
+        if !failed && i < n {
+            // At the end: a mark (or ZWJ, SpacingMark) after it would join the last cluster.
+            let r = cursor.properties.record(UTF8Scalar.decode(p, i, n).value).raw
+            let gcb = (r >> 6) & 0xF
+            if gcb == 4 || gcb == 5 || gcb == 8 { failed = true }
+        }
+        if failed {
+            simple = false
             // Rewind to the start of the cluster the failing scalar may belong to.
             if i > clusterStart && i < n {
-                let r = properties.record(UTF8Scalar.decode(p, i, n).value).raw
+                let r = cursor.properties.record(UTF8Scalar.decode(p, i, n).value).raw
                 let gcb = (r >> 6) & 0xF
                 if gcb == 4 || gcb == 5 || gcb == 8 {
                     i = clusterStart; cells = cellsAtClusterStart; lastVisible = visibleAtClusterStart
@@ -300,4 +311,40 @@ struct BlockFit {
             position = next
         }
     }
+}
+
+/// What the fitter's scalar-sum walk may do with each BMP code point: `(kind << 2) | width`.
+enum FitKind {
+    /// Grapheme_Cluster_Break Other with a width of 1 or 2, not an emoji: a cluster base.
+    static let base: UInt8 = 0
+    /// A zero-width Extend mark (not a variation selector): joins the base before it.
+    static let mark: UInt8 = 1
+    /// CR, LF or Control: a cluster of its own.
+    static let control: UInt8 = 2
+    /// Anything that needs the full UAX #29 rules or cluster-width rules.
+    static let complex: UInt8 = 3
+
+    /// The table for U+0000…U+FFFF (64 KiB), built once from the property table.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        let properties = UnicodeProperties.shared
+        for cp in 0..<0x10000 {
+            let r = properties.record(UInt32(cp)).raw
+            let gcb = (r >> 6) & 0xF
+            let w = UInt8((r >> 11) & 3)
+            let kind: UInt8
+            if gcb == 0 && (w == 1 || w == 2)
+                && r & (RecordBits.extendedPictographic | RecordBits.emojiPresentation) == 0 {
+                kind = base
+            } else if gcb == 4 && w == 0 && cp != 0xFE0E && cp != 0xFE0F {
+                kind = mark
+            } else if gcb == 1 || gcb == 2 || gcb == 3 {
+                kind = control
+            } else {
+                kind = complex
+            }
+            t[cp] = kind << 2 | (kind == base ? w : 0)
+        }
+        return UnsafePointer(t)
+    }()
 }
