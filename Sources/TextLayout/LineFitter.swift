@@ -42,7 +42,7 @@ struct LineFitter {
                              tabWidth: options.tabWidth, firstIndent: continuesBlock ? restIndent : firstIndent,
                              restIndent: restIndent, marksBlockStart: !continuesBlock)
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
-        let eager = preformatted || text.contains(0x09)
+        let eager = preformatted || Self.containsTab(text)
         var segmentStart = 0
         for entry in breaks {
             let segmentEnd = entry >> 1
@@ -310,6 +310,28 @@ struct BlockFit {
             }
             position = next
         }
+    }
+}
+
+extension LineFitter {
+    /// Whether `text` holds a TAB, eight bytes at a time (SWAR: a zero byte in
+    /// `word ^ 0x0909…` shows up in `(x - 0x0101…) & ~x & 0x8080…`).
+    @inline(__always)
+    static func containsTab(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let n = text.count
+        var i = 0
+        while i + 8 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0909_0909_0909_0909
+            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { return true }
+            i += 8
+        }
+        while i < n {
+            if base[i] == 0x09 { return true }
+            i += 1
+        }
+        return false
     }
 }
 

@@ -209,6 +209,20 @@ final class LineFittingTests: XCTestCase {
         }
     }
 
+    func testContainsTabAtEveryPosition() {
+        for length in 0..<40 {
+            let plain = [UInt8](repeating: 0x61, count: length)
+            plain.withUnsafeBufferPointer { XCTAssertFalse(LineFitter.containsTab($0)) }
+            for position in 0..<length {
+                var bytes = plain
+                bytes[position] = 0x09
+                bytes.withUnsafeBufferPointer { XCTAssertTrue(LineFitter.containsTab($0), "tab at \(position) of \(length)") }
+                bytes[position] = 0x89  // a byte whose low bits match but is not a tab
+                bytes.withUnsafeBufferPointer { XCTAssertFalse(LineFitter.containsTab($0)) }
+            }
+        }
+    }
+
     func testMemoryPerLineIsAtMost16Bytes() {
         XCTAssertLessThanOrEqual(LineCollection.bytesPerLine, 16)
     }
