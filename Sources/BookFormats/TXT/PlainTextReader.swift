@@ -107,7 +107,9 @@ public enum PlainTextReader {
                 }
             }
             if failed != 0 { throw BookError.unreadable(path: path, reason: String(cString: strerror(failed))) }
-            result.append(contentsOf: chunk)
+            // The first chunk is normally the whole file: keep it as it is (appending it to
+            // the empty result copies it, holding the file twice at the peak).
+            if result.isEmpty { result = chunk } else { result.append(contentsOf: chunk) }
             if chunk.count < capacity { break }
             capacity = 1 << 20
         }
