@@ -90,9 +90,11 @@ enum ReadCommand {
         }
 
         guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
-            // Piped: print the laid-out text from the position, like `dump`.
+            // Piped: print the laid-out text like `dump` — from the start, or from where
+            // --chapter/--offset/--percent say, not from the saved reading position.
+            let explicit = a.has("chapter") || a.has("offset") || a.has("percent")
             var printer = DumpPrinter(content: content, options: options, color: false)
-            printer.print(from: position, maxLines: nil)
+            printer.print(from: explicit ? position : .zero, maxLines: nil)
             return
         }
 
