@@ -320,6 +320,10 @@ public struct TextContentBuilder {
     /// Closes open blocks and styles, resolves targets, makes chapters cover the text.
     public mutating func finish() -> TextContent {
         endBlock()
+        // Metadata is shown too (status line, `info`): it gets the same sanitising as text.
+        metadata.title = TextSanitizer.sanitize(metadata.title)
+        metadata.authors = metadata.authors.map(TextSanitizer.sanitize)
+        metadata.language = TextSanitizer.sanitize(metadata.language)
         for token in openStyles.keys.sorted() { endStyle(token) }
         let end = bytes.count
         for (index, key) in pendingStyleTargets {
