@@ -141,23 +141,25 @@ struct Emitter {
             builder.beginChapter(title: builder.metadata.title, level: 1, source: "@\(text.bomLength)")
             builder.addTOCEntry(title: builder.metadata.title, level: 1, target: .zero, source: "@\(text.bomLength)")
         }
-        for unit in units {
-            let firstLine = text.lines[unit.lines[0]]
+        let titleLine = aozoraTitleLines.min()
+        for (k, unit) in units.enumerated() {
+            let firstLine = text.lines[unit.firstLine]
             let lineSource = text.sourceOffset(of: firstLine.start).offset
             switch unit.kind {
             case .heading:
-                builder.beginChapter(title: unit.title, level: unit.level, source: "@\(lineSource)")
+                let heading = structure.heading(ofUnit: k)
+                builder.beginChapter(title: heading.title, level: heading.level, source: "@\(lineSource)")
                 let target = nextTextOffset
-                builder.addTOCEntry(title: unit.title, level: unit.level, target: target, source: "@\(lineSource)")
-                begin(.heading, level: UInt8(min(unit.level, 6)))
-                if let pieces = unit.headingPieces {
-                    appendPieces(pieces)
+                builder.addTOCEntry(title: heading.title, level: heading.level, target: target, source: "@\(lineSource)")
+                begin(.heading, level: UInt8(min(heading.level, 6)))
+                if let range = heading.range {
+                    appendSource(range)
                 } else {
                     appendLines(unit)
                 }
                 builder.endBlock()
             case .paragraph:
-                let isTitle = unit.lines.count == 1 && aozoraTitleLines.contains(unit.lines[0]) && unit.lines[0] == aozoraTitleLines.min()
+                let isTitle = unit.lineCount == 1 && unit.firstLine == titleLine
                 begin(isTitle ? .heading : .paragraph, level: isTitle ? 1 : 0)
                 appendLines(unit)
                 builder.endBlock()
@@ -176,25 +178,23 @@ struct Emitter {
     }
 
     private mutating func appendLines(_ unit: TextStructure.Unit) {
-        for (k, line) in unit.lines.enumerated() {
-            if k > 0 {
-                switch unit.joiners[k - 1] {
+        let lines = structure.lines
+        for line in unit.lines {
+            if line > unit.firstLine {
+                switch structure.joiners[line - 1] {
                 case .space: builder.append(" ")
                 case .none: break
                 case .lineBreak: builder.appendLineBreak()
                 }
             }
-            appendPieces(structure.lines[line].pieces)
-        }
-    }
-
-    private mutating func appendPieces(_ pieces: [AozoraMarkup.Piece]) {
-        for piece in pieces {
-            switch piece {
-            case .literal(let bytes):
-                bytes.withUnsafeBufferPointer { builder.append(utf8: $0) }
-            case .source(let r):
-                appendSource(r)
+            for piece in lines.pieces(ofLine: line) {
+                if piece.isLiteral {
+                    lines.literals.withUnsafeBufferPointer {
+                        builder.append(utf8: UnsafeBufferPointer(rebasing: $0[piece.start..<piece.end]))
+                    }
+                } else {
+                    appendSource(piece.start..<piece.end)
+                }
             }
         }
     }

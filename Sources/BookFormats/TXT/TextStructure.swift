@@ -20,42 +20,39 @@
 ///   title repeats an earlier one in the run (the real first heading right after the list).
 ///   Nested headings ("Book I", "Part I: 1805", "CHAPTER I") are not a list.
 struct TextStructure {
-    /// A line after markup removal and trimming.
-    struct TextLine {
-        /// Text pieces (empty for a blank line).
-        var pieces: [AozoraMarkup.Piece]
-        /// Number of Unicode scalars of text.
-        var length: Int
-        /// Scalars of indentation removed.
-        var indent: Int
-        /// Rank from an Aozora 見出し annotation.
-        var aozoraRank: Int?
-        var isBlank: Bool { pieces.isEmpty }
-    }
-
     /// How two lines of a paragraph are joined.
-    enum Joiner: Equatable { case space, none, lineBreak }
+    enum Joiner: UInt8, Equatable { case space, none, lineBreak }
 
-    /// A block-to-be.
-    struct Unit {
-        enum Kind: Equatable { case paragraph, heading }
-        var kind: Kind
-        /// Indices into `lines`.
-        var lines: [Int]
-        /// For paragraphs: `lines.count - 1` joiners. For headings: joiners too.
-        var joiners: [Joiner]
-        /// Heading rank and title; block pieces for a heading (nil = the lines' pieces).
-        var rank: Int = 0
-        var title: String = ""
-        var headingPieces: [AozoraMarkup.Piece]?
+    /// A heading found in the text: its rank, title and resolved level.
+    struct Heading {
+        var rank: Int
+        var title: String
+        /// The decoded-text range to show as the heading's block; nil = the unit's lines.
+        var range: Range<Int>?
         /// Resolved level (1…) after ranking.
         var level: Int = 1
     }
 
+    /// A block-to-be: a run of consecutive lines, a paragraph or a heading.
+    struct Unit {
+        enum Kind: Equatable { case paragraph, heading }
+        /// The first line (an index into `lines`) and the number of lines.
+        var firstLine: Int
+        var lineCount: Int32
+        /// Index into `headings`, or -1 for a paragraph.
+        var heading: Int32 = -1
+        var kind: Kind { heading < 0 ? .paragraph : .heading }
+        var lines: Range<Int> { firstLine..<(firstLine + Int(lineCount)) }
+    }
+
     let text: DecodedText
     let isAozora: Bool
-    private(set) var lines: [TextLine] = []
+    private(set) var lines: LineTable
+    /// How line `i` continues into line `i + 1` when both are in one unit.
+    private(set) var joiners: [Joiner]
     private(set) var units: [Unit] = []
+    /// The headings referred to by `units` (demoted ones are no longer referred to).
+    private(set) var headings: [Heading] = []
     /// Whether wrap mode was chosen.
     private(set) var wrapMode = false
     /// The wrap width in wrap mode.
@@ -65,64 +62,28 @@ struct TextStructure {
     init(text: DecodedText, isAozora: Bool, skipLines: Range<Int> = 0..<0) {
         self.text = text
         self.isAozora = isAozora
+        var table = LineTable(reservingCapacity: text.lines.count, piecesPerLine: isAozora ? 2 : 1)
         text.utf8.withUnsafeBufferPointer { p in
-            lines.reserveCapacity(text.lines.count)
             for (i, line) in text.lines.enumerated() {
                 if skipLines.contains(i) {
-                    lines.append(TextLine(pieces: [], length: 0, indent: 0))
+                    table.appendBlank()
                     continue
                 }
-                lines.append(Self.analyse(p, line.start..<line.end, aozora: isAozora))
+                table.append(p, line.start..<line.end, aozora: isAozora)
             }
         }
+        lines = table
+        joiners = Array(repeating: .lineBreak, count: table.count)
         decideMode()
         buildUnits()
         filterTablesOfContents()
         assignLevels()
     }
 
-    // MARK: Lines
+    /// The heading of unit `k` (which must be a heading).
+    func heading(ofUnit k: Int) -> Heading { headings[Int(units[k].heading)] }
 
-    private static func analyse(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, aozora: Bool) -> TextLine {
-        var pieces: [AozoraMarkup.Piece]
-        var rank: Int?
-        if aozora {
-            let t = AozoraMarkup.transform(p, range)
-            pieces = t.pieces
-            rank = t.headingRank
-        } else {
-            pieces = [.source(range)]
-        }
-        // Strip indentation from the first source piece(s), trailing spaces from the last.
-        var indent = 0
-        while let first = pieces.first, case .source(let r) = first {
-            var a = r.lowerBound
-            while a < r.upperBound, let w = spaceWidth(p, a, r.upperBound) { a += w; indent += 1 }
-            if a == r.upperBound { pieces.removeFirst(); continue }
-            pieces[0] = .source(a..<r.upperBound)
-            break
-        }
-        while let last = pieces.last, case .source(let r) = last {
-            var b = r.upperBound
-            while b > r.lowerBound, let w = spaceWidthBefore(p, b, r.lowerBound) { b -= w }
-            if b == r.lowerBound { pieces.removeLast(); continue }
-            pieces[pieces.count - 1] = .source(r.lowerBound..<b)
-            break
-        }
-        // A line of nothing but spaces and literals is not blank only if a literal has text.
-        var length = 0
-        for piece in pieces {
-            switch piece {
-            case .source(let r):
-                // Lengths only feed thresholds (≤ 60, ≤ 100 …): long lines get a lower bound.
-                if r.count > 1024 { length += r.count / 4; continue }
-                for i in r where p[i] & 0xC0 != 0x80 { length += 1 }
-            case .literal(let bytes): for b in bytes where b & 0xC0 != 0x80 { length += 1 }
-            }
-        }
-        if length == 0 { pieces = [] }
-        return TextLine(pieces: pieces, length: length, indent: indent, aozoraRank: rank)
-    }
+    // MARK: Lines
 
     /// Width in bytes of an indentation character at `i`, if there is one.
     @inline(__always) static func spaceWidth(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int? {
@@ -145,14 +106,18 @@ struct TextStructure {
     /// The text of a line as a `String`.
     func string(ofLine i: Int) -> String {
         var bytes: [UInt8] = []
-        for piece in lines[i].pieces {
-            switch piece {
-            case .source(let r): bytes.append(contentsOf: text.utf8[r])
-            case .literal(let b): bytes.append(contentsOf: b)
+        for piece in lines.pieces(ofLine: i) {
+            if piece.isLiteral {
+                bytes.append(contentsOf: lines.literals[piece.start..<piece.end])
+            } else {
+                bytes.append(contentsOf: text.utf8[piece.start..<piece.end])
             }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The decoded-text range of line `i`'s first piece, if it is a source piece.
+    private func firstSource(_ i: Int) -> Range<Int>? { lines.pieces(ofLine: i).first?.sourceRange }
 
     // MARK: Mode
 
@@ -162,13 +127,14 @@ struct TextStructure {
         var nonBlank = 0
         var cjkLines = 0
         var sampled = 0
-        for (i, line) in lines.enumerated() where !line.isBlank {
+        let n = lines.count
+        for i in 0..<n where !lines.isBlank(i) {
             nonBlank += 1
-            lengths.append(line.length)
-            let prevNonBlank = i > 0 && !lines[i - 1].isBlank
-            let nextNonBlank = i + 1 < lines.count && !lines[i + 1].isBlank
+            lengths.append(lines.length(ofLine: i))
+            let prevNonBlank = i > 0 && !lines.isBlank(i - 1)
+            let nextNonBlank = i + 1 < n && !lines.isBlank(i + 1)
             if prevNonBlank || nextNonBlank { inGroups += 1 }
-            if sampled < 2000, case .source(let r)? = line.pieces.first {
+            if sampled < 2000, let r = firstSource(i) {
                 sampled += 1
                 // CJK if the first character is in the CJK blocks (≥ U+2E80).
                 let b = text.utf8[r.lowerBound]
@@ -188,40 +154,49 @@ struct TextStructure {
 
     // MARK: Units
 
-    private func headingMatch(_ i: Int) -> (rank: Int, title: String, pieces: [AozoraMarkup.Piece])? {
-        let line = lines[i]
-        if let rank = line.aozoraRank {
-            return (rank, string(ofLine: i).collapsingSpaces, line.pieces)
+    private func headingMatch(_ i: Int) -> Heading? {
+        if let rank = lines.aozoraRank(ofLine: i) {
+            return Heading(rank: rank, title: string(ofLine: i).collapsingSpaces, range: nil)
         }
-        guard line.length <= ChapterDetector.maxLength else { return nil }
+        guard lines.length(ofLine: i) <= ChapterDetector.maxLength else { return nil }
         let s = string(ofLine: i)
         guard let m = ChapterDetector.match(s) else { return nil }
         let utf8 = Array(s.utf8)
         let title = String(decoding: utf8[m.titleStart..<m.titleEnd], as: UTF8.self).collapsingSpaces
         guard !title.isEmpty else { return nil }
-        var pieces = line.pieces
-        if pieces.count == 1, case .source(let r) = pieces[0] {
-            pieces = [.source((r.lowerBound + m.titleStart)..<(r.lowerBound + m.titleEnd))]
+        // A line of one source piece shows just the title part; otherwise the whole line.
+        var range: Range<Int>?
+        let pieces = lines.pieces(ofLine: i)
+        if pieces.count == 1, let r = pieces.first!.sourceRange {
+            range = (r.lowerBound + m.titleStart)..<(r.lowerBound + m.titleEnd)
         }
-        return (m.rank, title, pieces)
+        return Heading(rank: m.rank, title: title, range: range)
+    }
+
+    private mutating func appendParagraph(_ range: Range<Int>) {
+        units.append(Unit(firstLine: range.lowerBound, lineCount: Int32(range.count)))
+    }
+
+    private mutating func appendHeading(_ h: Heading, lines range: Range<Int>) {
+        units.append(Unit(firstLine: range.lowerBound, lineCount: Int32(range.count), heading: Int32(headings.count)))
+        headings.append(h)
+    }
+
+    /// One unit per line: a heading if it matches, else a paragraph.
+    private mutating func appendLineUnits(_ group: Range<Int>) {
+        for k in group {
+            if let h = headingMatch(k) { appendHeading(h, lines: k..<(k + 1)) } else { appendParagraph(k..<(k + 1)) }
+        }
     }
 
     private mutating func buildUnits() {
         var i = 0
         let n = lines.count
         while i < n {
-            if lines[i].isBlank { i += 1; continue }
+            if lines.isBlank(i) { i += 1; continue }
             var j = i
-            while j < n && !lines[j].isBlank { j += 1 }
-            if wrapMode { buildWrapped(i..<j) } else {
-                for k in i..<j {
-                    if let h = headingMatch(k) {
-                        units.append(Unit(kind: .heading, lines: [k], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
-                    } else {
-                        units.append(Unit(kind: .paragraph, lines: [k], joiners: []))
-                    }
-                }
-            }
+            while j < n && !lines.isBlank(j) { j += 1 }
+            if wrapMode { buildWrapped(i..<j) } else { appendLineUnits(i..<j) }
             i = j
         }
     }
@@ -231,44 +206,39 @@ struct TextStructure {
         // Several heading-like lines in one group: a list (contents), one unit per line so
         // that the table-of-contents filter sees the run.
         if group.count >= 2 && group.filter({ headingMatch($0) != nil }).count >= 2 {
-            for k in group {
-                if let h = headingMatch(k) {
-                    units.append(Unit(kind: .heading, lines: [k], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
-                } else {
-                    units.append(Unit(kind: .paragraph, lines: [k], joiners: []))
-                }
-            }
+            appendLineUnits(group)
             return
         }
-        if let h = headingMatch(start) {
+        if var h = headingMatch(start) {
             if group.count == 1 {
-                units.append(Unit(kind: .heading, lines: [start], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
+                appendHeading(h, lines: start..<(start + 1))
                 return
             }
-            let second = lines[start + 1]
+            let secondLength = lines.length(ofLine: start + 1)
             let secondText = string(ofLine: start + 1)
-            if group.count == 2 && second.length <= 60 && !secondText.hasSuffix(",") && !secondText.hasSuffix(";")
-                && second.length * 10 < wrapWidth * 8 {
+            if group.count == 2 && secondLength <= 60 && !secondText.hasSuffix(",") && !secondText.hasSuffix(";")
+                && secondLength * 10 < wrapWidth * 8 {
                 // "CHAPTER I." / "Down the Rabbit-Hole"
-                units.append(Unit(kind: .heading, lines: [start, start + 1], joiners: [.lineBreak], rank: h.rank,
-                                  title: h.title + " " + secondText.collapsingSpaces, headingPieces: nil))
+                h.title = h.title + " " + secondText.collapsingSpaces
+                h.range = nil
+                joiners[start] = .lineBreak
+                appendHeading(h, lines: start..<(start + 2))
                 return
             }
-            if lines[start].length <= 40 {
-                units.append(Unit(kind: .heading, lines: [start], joiners: [], rank: h.rank, title: h.title, headingPieces: h.pieces))
+            if lines.length(ofLine: start) <= 40 {
+                appendHeading(h, lines: start..<(start + 1))
                 start += 1
             }
         }
-        var joiners: [Joiner] = []
-        for k in start..<(group.upperBound - 1) { joiners.append(joiner(k, k + 1)) }
-        units.append(Unit(kind: .paragraph, lines: Array(start..<group.upperBound), joiners: joiners))
+        for k in start..<(group.upperBound - 1) { joiners[k] = joiner(k, k + 1) }
+        appendParagraph(start..<group.upperBound)
     }
 
     /// How line `a` continues into line `b` in wrap mode.
     private func joiner(_ a: Int, _ b: Int) -> Joiner {
-        let la = lines[a]
+        let lengthA = lines.length(ofLine: a)
         let firstWord = firstWordLength(b)
-        let wrapped = la.length * 10 >= wrapWidth * 8 || la.length + 1 + firstWord > wrapWidth - 10
+        let wrapped = lengthA * 10 >= wrapWidth * 8 || lengthA + 1 + firstWord > wrapWidth - 10
         guard wrapped else { return .lineBreak }
         let last = lastScalar(a), first = firstScalar(b)
         if last >= 0x2E80 || first >= 0x2E80 { return .none }
@@ -278,7 +248,7 @@ struct TextStructure {
     }
 
     private func firstWordLength(_ i: Int) -> Int {
-        guard case .source(let r)? = lines[i].pieces.first else { return 0 }
+        guard let r = firstSource(i) else { return 0 }
         var n = 0
         for k in r {
             let b = text.utf8[k]
@@ -289,12 +259,12 @@ struct TextStructure {
     }
 
     private func firstScalar(_ i: Int) -> UInt32 {
-        guard case .source(let r)? = lines[i].pieces.first else { return 0 }
+        guard let r = firstSource(i) else { return 0 }
         return String(decoding: text.utf8[r.lowerBound..<min(r.upperBound, r.lowerBound + 4)], as: UTF8.self).unicodeScalars.first?.value ?? 0
     }
 
     private func lastScalar(_ i: Int) -> UInt32 {
-        guard case .source(let r)? = lines[i].pieces.last else { return 0 }
+        guard let r = lines.pieces(ofLine: i).last?.sourceRange else { return 0 }
         var s = r.upperBound - 1
         while s > r.lowerBound && text.utf8[s] & 0xC0 == 0x80 { s -= 1 }
         return String(decoding: text.utf8[s..<r.upperBound], as: UTF8.self).unicodeScalars.first?.value ?? 0
@@ -311,32 +281,27 @@ struct TextStructure {
             let run = i..<j
             var seen = Set<Int>()
             var repeats = false
-            for k in run { if !seen.insert(units[k].rank).inserted { repeats = true; break } }
+            for k in run { if !seen.insert(heading(ofUnit: k).rank).inserted { repeats = true; break } }
             if repeats {
                 // Longest suffix with strictly increasing ranks.
                 var s = j - 1
-                while s > i && units[s - 1].rank < units[s].rank { s -= 1 }
+                while s > i && heading(ofUnit: s - 1).rank < heading(ofUnit: s).rank { s -= 1 }
                 // The suffix is real if one of its headings repeats an entry of the list.
-                let earlier = Set(units[i..<s].map(\.title))
-                let realStart = units[s..<j].contains { earlier.contains($0.title) } ? s : j
-                for k in i..<realStart { demote(k) }
+                let earlier = Set((i..<s).map { heading(ofUnit: $0).title })
+                let realStart = (s..<j).contains { earlier.contains(heading(ofUnit: $0).title) } ? s : j
+                for k in i..<realStart { units[k].heading = -1 }  // back to a paragraph
             }
             i = j
         }
     }
 
-    /// Turns a heading unit back into a paragraph.
-    private mutating func demote(_ k: Int) {
-        units[k].kind = .paragraph
-        units[k].headingPieces = nil
-        units[k].title = ""
-    }
-
     private mutating func assignLevels() {
-        let ranks = Set(units.filter { $0.kind == .heading && $0.rank != ChapterDetector.specialRank }.map(\.rank)).sorted()
-        for k in units.indices where units[k].kind == .heading {
-            let r = units[k].rank
-            units[k].level = r == ChapterDetector.specialRank ? 1 : ranks.filter { $0 < r }.count + 1
+        let headingUnits = units.indices.filter { units[$0].kind == .heading }
+        let ranks = Set(headingUnits.map { heading(ofUnit: $0).rank }.filter { $0 != ChapterDetector.specialRank }).sorted()
+        for k in headingUnits {
+            let h = Int(units[k].heading)
+            let r = headings[h].rank
+            headings[h].level = r == ChapterDetector.specialRank ? 1 : ranks.filter { $0 < r }.count + 1
         }
     }
 }
