@@ -41,8 +41,13 @@ enum TextDecoding {
             }
             if errors <= tolerated && nonASCII >= 20 * errors {
                 // UTF-8 with a few broken sequences (truncated download, a stray byte).
-                let decoder = IconvDecoder(.utf8)!
-                let out = try! decoder.decode(all, lenient: true)
+                guard let decoder = IconvDecoder(.utf8) else { throw BookError.unknownEncoding(name: "UTF-8") }
+                let out: IconvDecoder.Output
+                do {
+                    out = try decoder.decode(all, lenient: true)
+                } catch let failure as IconvDecoder.Failure {
+                    throw BookError.undecodable(path: name, reason: "\(failure.reason) at byte \(failure.offset) for UTF-8")
+                }
                 warnings.append("\(errors) invalid UTF-8 sequence(s) replaced by U+FFFD")
                 return (DecodedText(utf8Source: out.utf8, bomLength: 0), warnings)
             }
