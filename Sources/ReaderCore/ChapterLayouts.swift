@@ -12,6 +12,11 @@ public final class ChapterLayouts {
     public private(set) var options: LayoutOptions
     private var cache: [Int: LineCollection] = [:]
 
+    /// Where laid-out chapters may come from before laying them out: given the options
+    /// and a chapter index, the chapter's lines (e.g. from the on-disk layout cache), or
+    /// nil. Lines for other options are ignored.
+    public var source: ((LayoutOptions, Int) -> LineCollection?)?
+
     /// Creates an empty cache for a book.
     public init(content: TextContent, options: LayoutOptions) {
         self.content = content
@@ -31,16 +36,23 @@ public final class ChapterLayouts {
     /// The lines of chapter `index` (laid out now if needed).
     public func lines(ofChapter index: Int) -> LineCollection {
         if let c = cache[index] { return c }
-        var lines = TextLayout.layout(content, range: content.chapters[index].range, options: options)
+        var lines: LineCollection
+        if let found = source?(options, index), found.options == options,
+           found.range == content.chapters[index].range {
+            lines = found
+        } else {
+            lines = TextLayout.layout(content, range: content.chapters[index].range, options: options)
+        }
         // A blank line between chapters, as between paragraphs.
         if index > 0 { lines = lines.prependingBlankLine() }
         cache[index] = lines
         return lines
     }
 
-    /// Installs lines computed elsewhere (e.g. loaded from the on-disk cache).
+    /// Installs lines computed elsewhere (e.g. loaded from the on-disk cache), as
+    /// `TextLayout.layout` returns them for the chapter's range.
     public func install(_ lines: LineCollection, forChapter index: Int) {
-        guard lines.options == options else { return }
-        cache[index] = lines
+        guard lines.options == options, lines.range == content.chapters[index].range else { return }
+        cache[index] = index > 0 ? lines.prependingBlankLine() : lines
     }
 }

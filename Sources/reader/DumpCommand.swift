@@ -1,3 +1,5 @@
+import Foundation
+import ReaderState
 import TextContent
 import TextLayout
 
@@ -39,7 +41,20 @@ enum DumpCommand {
         }
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
+        // The layout cache: read the chapters from it when present; fill it when the whole
+        // book was laid out here.
+        let path = a.positionals[0]
+        var cached: CachedLayouts?
+        if let key = ContentHash.ofFile(path) {
+            let link = CachedLayouts(cacheRoot: XDGDirectories(environment: ProcessInfo.processInfo.environment).cache,
+                                     bookKey: key, content: content)
+            printer.source = { chapter in link.lines(options: options, chapter: chapter) }
+            cached = link
+        }
         printer.print(from: start, maxLines: limit)
+        if let cached, printer.laidOut.count == content.chapters.count, cached.layout(for: options) == nil {
+            cached.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
+        }
     }
 
     /// Layout options from the shared command-line flags.
@@ -64,6 +79,10 @@ struct DumpPrinter {
     let options: LayoutOptions
     let color: Bool
     var out = Output()
+    /// Where a chapter's lines may come from before laying it out (the layout cache).
+    var source: ((Int) -> LineCollection?)?
+    /// The chapters laid out here (not taken from `source`), by index.
+    private(set) var laidOut: [Int: LineCollection] = [:]
 
     init(content: TextContent, options: LayoutOptions, color: Bool) {
         self.content = content
@@ -79,7 +98,13 @@ struct DumpPrinter {
         var first = true
         while chapterIndex < content.chapters.count && remaining > 0 {
             let chapter = content.chapters[chapterIndex]
-            let lines = TextLayout.layout(content, range: chapter.range, options: options)
+            let lines: LineCollection
+            if let found = source?(chapterIndex), found.options == options, found.range == chapter.range {
+                lines = found
+            } else {
+                lines = TextLayout.layout(content, range: chapter.range, options: options)
+                laidOut[chapterIndex] = lines
+            }
             var i = first ? lines.lineIndex(containing: start) : 0
             if !first && !lines.isEmpty && remaining > 0 {
                 // A blank line between chapters, as the pager shows a chapter start.

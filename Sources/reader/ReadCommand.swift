@@ -1,6 +1,7 @@
 import BookFormats
 import Foundation
 import Glibc
+import LayoutCache
 import ReaderCore
 import ReaderState
 import Screen
@@ -111,6 +112,9 @@ enum ReadCommand {
         let model = ReaderModel(content: content, position: position, columns: size.columns, rows: size.rows,
                                 preferredWidth: preferred, baseOptions: base,
                                 marks: state.bookmarks.map { Mark(offset: ByteOffset($0.position.offset), label: $0.label) })
+        // Chapters come from the layout cache when it has this book at these options.
+        let cached = CachedLayouts(cacheRoot: directories.cache, bookKey: key, content: content)
+        model.layouts.source = { options, chapter in cached.lines(options: options, chapter: chapter) }
         let renderer = Renderer(theme: theme)
         let encoder = ANSIEncoder(options: .fromEnvironment(environment))
         var previous: ScreenBuffer?
@@ -145,6 +149,7 @@ enum ReadCommand {
                 firstFrame = false
                 if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
                 save()
+                cached.fillInBackground(options: model.layouts.options)
             }
             let event = try session.nextEvent(timeoutMilliseconds: dirty ? Int(saveInterval * 1000) : nil)
             var effects: [Effect] = []

@@ -96,3 +96,28 @@ final class PagerTests: XCTestCase {
         XCTAssertEqual(Progress.offset(forPercent: 150, in: content).rawValue, content.bytes.count)
     }
 }
+
+final class ChapterLayoutsSourceTests: XCTestCase {
+    func testLinesComeFromTheSourceWhenItMatches() {
+        let content = PagerTests.book(chapters: 3)
+        let options = LayoutOptions(width: 40)
+        var asked: [Int] = []
+        let layouts = ChapterLayouts(content: content, options: options)
+        layouts.source = { o, i in
+            asked.append(i)
+            return TextLayout.layout(content, range: content.chapters[i].range, options: o)
+        }
+        let fresh = ChapterLayouts(content: content, options: options)
+        for i in 0..<3 { XCTAssertEqual(layouts.lines(ofChapter: i), fresh.lines(ofChapter: i)) }
+        XCTAssertEqual(asked, [0, 1, 2])
+    }
+
+    func testASourceForOtherOptionsOrRangesIsIgnored() {
+        let content = PagerTests.book(chapters: 3)
+        let layouts = ChapterLayouts(content: content, options: LayoutOptions(width: 40))
+        layouts.source = { _, i in TextLayout.layout(content, range: content.chapters[i].range, options: LayoutOptions(width: 30)) }
+        XCTAssertEqual(layouts.lines(ofChapter: 1).options.width, 40)
+        layouts.source = { o, _ in TextLayout.layout(content, range: content.chapters[0].range, options: o) }
+        XCTAssertEqual(layouts.lines(ofChapter: 2).range.lowerBound, content.chapters[2].range.lowerBound)
+    }
+}
