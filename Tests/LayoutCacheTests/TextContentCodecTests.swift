@@ -202,6 +202,35 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertThrowsError(try decode(TextContentCodec.encode(gap, key: key)))
     }
 
+    /// `validate()` scans in 4 KiB chunks: controls and C1 controls are found anywhere,
+    /// including a C1 pair split across two chunks, and clean text passes.
+    func testValidateFindsControlsAcrossChunkBoundaries() {
+        func content(_ bytes: [UInt8]) -> TextContent {
+            TextContent(bytes: bytes, chapters: [Chapter(title: "c", range: ByteRange(0, bytes.count), source: "s")],
+                        blocks: [], styles: [], toc: [], metadata: BookMetadata(title: "t", format: .txt), sourceMap: SourceMap())
+        }
+        let clean = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
+        XCTAssertEqual(content(clean).validate(), [])
+        var nbsp = clean
+        nbsp[4095] = 0xC2; nbsp[4096] = 0xA0  // U+00A0 is allowed
+        XCTAssertEqual(content(nbsp).validate(), [])
+        var c1 = clean
+        c1[4095] = 0xC2; c1[4096] = 0x9B  // U+009B CSI
+        XCTAssertEqual(content(c1).validate(), ["C1 control at 4095"])
+        for (position, byte) in [(0, UInt8(0x1B)), (4096, 0x7F), (9999, 0x00), (8191, 0x0D)] {
+            var bad = clean
+            bad[position] = byte
+            XCTAssertEqual(content(bad).validate(), ["control byte 0x\(String(byte, radix: 16)) at \(position)"])
+            XCTAssertThrowsError(try decode(TextContentCodec.encode(content(bad), key: key)))
+        }
+        var both = c1
+        both[9000] = 0x1B
+        XCTAssertEqual(content(both).validate(), ["control byte 0x1b at 9000", "C1 control at 4095"])
+        var tabs = clean
+        tabs[10] = 0x09; tabs[5000] = 0x0A
+        XCTAssertEqual(content(tabs).validate(), [])
+    }
+
     func testForeignKeyAndOtherVersionsAreRejected() {
         let blob = TextContentCodec.encode(Self.richBook(), key: key)
         XCTAssertThrowsError(try decode(blob, key: key + "x")) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .keyMismatch) }
