@@ -81,17 +81,20 @@ public struct LayoutCache: Sendable {
     /// 3 MB of text), then the tail bytes and the length. An integrity check, not a
     /// defence against crafted collisions.
     public static func textDigest(of content: TextContent) -> UInt64 {
-        content.bytes.withUnsafeBytes { raw -> UInt64 in
-            let prime: UInt64 = 0x0000_0100_0000_01B3
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            let words = raw.count / 8
-            for i in 0..<words {
-                h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
-                h ^= h >> 29
-            }
-            for i in (words * 8)..<raw.count { h = (h ^ UInt64(raw[i])) &* prime }
-            return (h ^ UInt64(raw.count)) &* prime
+        content.bytes.withUnsafeBytes { wordDigest($0) }
+    }
+
+    /// The digest of `textDigest(of:)` over any bytes (also the checksum of `TextContentCodec`).
+    static func wordDigest(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        let words = raw.count / 8
+        for i in 0..<words {
+            h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
+            h ^= h >> 29
         }
+        for i in (words * 8)..<raw.count { h = (h ^ UInt64(raw[i])) &* prime }
+        return (h ^ UInt64(raw.count)) &* prime
     }
 
     // MARK: Storing

@@ -25,6 +25,31 @@ public struct SourceMap: Sendable, Hashable {
     /// An empty map.
     public init() {}
 
+    /// Rebuilds a map from `sources` and the parallel anchor arrays of `rawAnchors` (for
+    /// caches that serialise a map). Nil when they are inconsistent: arrays of different
+    /// lengths, content offsets negative or not strictly increasing, or a source index out
+    /// of range.
+    public init?(sources: [String], contentOffsets: [Int], sourceIndices: [UInt32], sourceOffsets: [Int], linear: [Bool]) {
+        let n = contentOffsets.count
+        guard sourceIndices.count == n, sourceOffsets.count == n, linear.count == n else { return nil }
+        var previous = -1
+        for i in 0..<n {
+            guard contentOffsets[i] > previous, Int(sourceIndices[i]) < sources.count else { return nil }
+            previous = contentOffsets[i]
+        }
+        self.sources = sources
+        self.contentOffsets = contentOffsets
+        self.sourceIndices = sourceIndices
+        self.sourceOffsets = sourceOffsets
+        self.linear = linear
+    }
+
+    /// The anchors as parallel arrays, in content order (for caches that serialise a map;
+    /// `init?(sources:contentOffsets:sourceIndices:sourceOffsets:linear:)` rebuilds it).
+    public var rawAnchors: (contentOffsets: [Int], sourceIndices: [UInt32], sourceOffsets: [Int], linear: [Bool]) {
+        (contentOffsets, sourceIndices, sourceOffsets, linear)
+    }
+
     /// Number of anchors.
     public var count: Int { contentOffsets.count }
 

@@ -1,0 +1,109 @@
+import Foundation
+import TextContent
+
+/// The on-disk cache of parsed books: one `TextContentCodec` file per book under
+/// `<cache root>/content/<book key>.rtc`, so a book opened before skips EPUB/TXT parsing.
+///
+/// * The key stored in the file is `reader-content;book=<book key>;parser=<parser version>`:
+///   a file written by another parser version is a miss.
+/// * Loading never fails loudly: a missing file is a miss; a damaged, foreign or
+///   old-version file is a miss *and is removed* (only if it is still the file that was read).
+/// * Storing is atomic (temporary file + rename), then evicts the least recently used
+///   content files (oldest modification time; a successful load marks a file used) beyond
+///   `maxBytes`. Content files live in their own folder, apart from `LayoutCache`'s, so the
+///   two caches never evict each other's files.
+public struct ContentCache: Sendable {
+    /// Version of the parsers' output. **Bump it whenever `BookFormats` (EPUB or TXT parsing,
+    /// sanitising, chapter or block splitting, …) can produce a different `TextContent`
+    /// for the same file**: older cache files then become misses.
+    public static let parserVersion = 1
+    /// Extension of content cache files.
+    public static let fileExtension = ".rtc"
+    /// Default size limit: 200 MiB.
+    public static let defaultMaxBytes = 200 << 20
+
+    /// The folder holding the content files.
+    public let folder: URL
+    /// Size limit in bytes enforced after each store.
+    public var maxBytes: Int
+
+    /// A cache in `cacheRoot/content` (pass `XDGDirectories(environment:).cache`).
+    public init(cacheRoot: URL, maxBytes: Int = ContentCache.defaultMaxBytes) {
+        self.init(folder: cacheRoot.appendingPathComponent("content", isDirectory: true), maxBytes: maxBytes)
+    }
+
+    /// A cache in exactly `folder`.
+    public init(folder: URL, maxBytes: Int = ContentCache.defaultMaxBytes) {
+        self.folder = folder
+        self.maxBytes = max(0, maxBytes)
+    }
+
+    /// The file name of a book: its key reduced to `[0-9a-z-]` (at most 64 characters), then `.rtc`.
+    public static func fileName(bookKey: String) -> String {
+        let safe = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
+            .map(Character.init)).prefix(64)
+        return (safe.isEmpty ? "book" : String(safe)) + fileExtension
+    }
+
+    /// The key stored in (and checked against) a book's file.
+    public static func identity(bookKey: String, parserVersion: Int) -> String {
+        "reader-content;book=\(bookKey);parser=\(parserVersion)"
+    }
+
+    /// The path of a book's file.
+    public func path(bookKey: String) -> String { folder.path + "/" + ContentCache.fileName(bookKey: bookKey) }
+
+    /// The cached parse of a book, or nil on a miss. A damaged, foreign or other-version
+    /// file is removed. A hit marks the file as used (LRU).
+    public func load(bookKey: String, parserVersion: Int = ContentCache.parserVersion) -> TextContent? {
+        let path = path(bookKey: bookKey)
+        guard let (bytes, identity) = CacheFiles.read(path) else { return nil }
+        let key = ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion)
+        do {
+            let content = try bytes.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key) }
+            CacheFiles.touch(path)
+            return content
+        } catch {
+            CacheFiles.removeIfUnchanged(identity)
+            return nil
+        }
+    }
+
+    /// Stores the parse of a book atomically, then evicts least-recently-used content files
+    /// beyond `maxBytes` (never the one just written). Returns the number of bytes written.
+    @discardableResult
+    public func store(_ content: TextContent, bookKey: String, parserVersion: Int = ContentCache.parserVersion) throws -> Int {
+        let bytes = TextContentCodec.encode(content, key: ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion))
+        let name = ContentCache.fileName(bookKey: bookKey)
+        try CacheFiles.writeAtomically(bytes, folder: folder.path, name: name)
+        evict(protecting: name)
+        return bytes.count
+    }
+
+    /// Removes a book's file, if any.
+    public func remove(bookKey: String) {
+        CacheFiles.remove(path(bookKey: bookKey))
+    }
+
+    /// Removes least-recently-used content files (oldest modification time first) until the
+    /// total is within `maxBytes`, never removing `protecting`; also removes temporary files
+    /// left by crashed writers. Returns the number of content files removed.
+    @discardableResult
+    public func evict(protecting: String? = nil) -> Int {
+        let entries = CacheFiles.list(folder.path)
+        let now = CacheFiles.now()
+        for e in entries where e.name.hasPrefix(".") && e.name.hasSuffix(".tmp") && now - e.modified > LayoutCache.staleTemporaryAge {
+            CacheFiles.remove(folder.path + "/" + e.name)
+        }
+        var files = entries.filter { $0.name.hasSuffix(ContentCache.fileExtension) && !$0.name.hasPrefix(".") }
+        var total = files.reduce(0) { $0 + $1.size }
+        guard total > maxBytes else { return 0 }
+        files.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        var removed = 0
+        for f in files where total > maxBytes && f.name != protecting {
+            if CacheFiles.remove(folder.path + "/" + f.name) { removed += 1 }
+            total -= f.size
+        }
+        return removed
+    }
+}

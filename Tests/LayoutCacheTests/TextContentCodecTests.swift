@@ -1,0 +1,340 @@
+import Foundation
+import XCTest
+import TextContent
+@testable import LayoutCache
+
+/// `TextContentCodec` (the parsed-book blob) and `ContentCache` (its files).
+final class TextContentCodecTests: XCTestCase {
+    let key = "reader-content;book=0123456789abcdef-2f3912;parser=1"
+
+    /// A book exercising every field: chapters with non-ASCII titles and levels, blocks of
+    /// every kind (one RTL, one LTR), styles with and without targets, TOC, metadata,
+    /// source-map anchors (linear and not, several sources) and warnings.
+    static func richBook() -> TextContent {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "Война и мир — «Test»", authors: ["Лев Толстой", "A. N. Other"],
+                                                          language: "ru", format: .epub, encoding: "UTF-8",
+                                                          direction: .rightToLeft, version: "3.0"))
+        var rng = Fixtures.SplitMix(state: 7)
+        let kinds = BlockKind.allCases
+        for c in 0..<5 {
+            let source = "OEBPS/ch\(c).xhtml"
+            b.beginChapter(title: c == 1 ? "Глава 第二章 ✦ \(c)" : "Chapter \(c + 1)", level: c == 3 ? 2 : 1, source: source)
+            b.addTOCEntry(title: "TOC « \(c) »", level: c % 2 + 1, targetKey: source, source: source + "#toc")
+            b.defineTarget(source)
+            b.anchor(source: source, offset: 100 * c, linear: true)
+            for (k, kind) in kinds.enumerated() {
+                let direction: TextDirection = k == 2 ? .rightToLeft : k == 3 ? .leftToRight : .unspecified
+                b.beginBlock(kind, level: kind == .heading ? 2 : kind == .listItem ? UInt8(1 + k % 3) : 0, direction: direction)
+                if k == 4 { b.defineTarget("note\(c)") }
+                b.anchor(source: source, offset: 100 * c + 10 * k, linear: k % 2 == 0)
+                let n = 3 + rng.below(20)
+                b.append((0..<n).map { _ in Fixtures.words[rng.below(Fixtures.words.count)] }.joined(separator: " "))
+                let t = b.beginStyle(.emphasis)
+                b.append(" emphasised שלום")
+                let link = b.beginStyle(k % 2 == 0 ? .noteReference : .link, targetKey: "note\((c + 1) % 5)")
+                b.append(" see¹")
+                b.endStyle(link)
+                b.endStyle(t)
+                if k == 5 { b.appendLineBreak(); b.append("second line") }
+            }
+            b.anchor(source: "OEBPS/other.xhtml", offset: 7, linear: false)
+            b.beginBlock(.paragraph)
+            b.append("closing 😀 text")
+        }
+        b.warn("skipped a chapter: ch9.xhtml")
+        b.warn("ünïcödé warning")
+        return b.finish()
+    }
+
+    static func assertEqual(_ a: TextContent, _ b: TextContent, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.bytes, b.bytes, file: file, line: line)
+        XCTAssertEqual(a.chapters, b.chapters, file: file, line: line)
+        XCTAssertEqual(a.blocks, b.blocks, file: file, line: line)
+        XCTAssertEqual(a.styles, b.styles, file: file, line: line)
+        XCTAssertEqual(a.toc, b.toc, file: file, line: line)
+        XCTAssertEqual(a.metadata, b.metadata, file: file, line: line)
+        XCTAssertEqual(a.sourceMap, b.sourceMap, file: file, line: line)
+        XCTAssertEqual(a.sourceMap.sources, b.sourceMap.sources, file: file, line: line)
+        XCTAssertEqual(a.warnings, b.warnings, file: file, line: line)
+        for offset in stride(from: 0, through: a.bytes.count, by: max(1, a.bytes.count / 997)) {
+            XCTAssertEqual(a.sourceMap.location(of: ByteOffset(offset)), b.sourceMap.location(of: ByteOffset(offset)),
+                           "source map at \(offset)", file: file, line: line)
+        }
+    }
+
+    func decode(_ blob: [UInt8], key: String? = nil) throws -> TextContent {
+        try blob.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key ?? self.key) }
+    }
+
+    /// Recomputes the checksum after a deliberate edit, to reach the checks behind it.
+    func resign(_ blob: inout [UInt8]) {
+        blob.withUnsafeMutableBytes { raw in
+            CacheFileFormat.put64(LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: raw[16...])), raw, 8)
+        }
+    }
+
+    // MARK: Codec
+
+    func testRichBookIsWhatItClaims() {
+        let book = Self.richBook()
+        XCTAssertEqual(book.validate(), [])
+        XCTAssertEqual(Set(book.blocks.map(\.kind)), Set(BlockKind.allCases))
+        XCTAssertTrue(book.blocks.contains { $0.direction == .rightToLeft })
+        XCTAssertTrue(book.styles.contains { $0.target != nil })
+        XCTAssertTrue(book.styles.contains { $0.target == nil })
+        XCTAssertEqual(book.toc.count, 5)
+        XCTAssertGreaterThan(book.sourceMap.count, 20)
+        XCTAssertGreaterThanOrEqual(book.sourceMap.sources.count, 6)
+        XCTAssertEqual(book.warnings.count, 2)
+        XCTAssertEqual(book.chapters.count, 5)
+    }
+
+    func testRoundTrip() throws {
+        let book = Self.richBook()
+        let blob = TextContentCodec.encode(book, key: key)
+        Self.assertEqual(book, try decode(blob))
+        // Deterministic.
+        XCTAssertEqual(blob, TextContentCodec.encode(book, key: key))
+    }
+
+    func testRoundTripOfOtherBooks() throws {
+        for book in [Fixtures.book(), Fixtures.book(chapters: 1, paragraphs: 1, seed: 3),
+                     Self.emptyBuilt()] {
+            Self.assertEqual(book, try decode(TextContentCodec.encode(book, key: key)))
+        }
+        // A hand-made content with an empty source map and no chapters of text.
+        let empty = TextContent(bytes: [], chapters: [], blocks: [], styles: [], toc: [],
+                                metadata: BookMetadata(title: "x", format: .txt), sourceMap: SourceMap())
+        Self.assertEqual(empty, try decode(TextContentCodec.encode(empty, key: ""), key: ""))
+    }
+
+    static func emptyBuilt() -> TextContent {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "", format: .txt))
+        return b.finish()
+    }
+
+    func testSourceMapRawAnchorsRebuildTheMap() throws {
+        let map = Self.richBook().sourceMap
+        let a = map.rawAnchors
+        let rebuilt = try XCTUnwrap(SourceMap(sources: map.sources, contentOffsets: a.contentOffsets, sourceIndices: a.sourceIndices,
+                                              sourceOffsets: a.sourceOffsets, linear: a.linear))
+        XCTAssertEqual(rebuilt, map)
+        XCTAssertNil(SourceMap(sources: [], contentOffsets: [0], sourceIndices: [0], sourceOffsets: [0], linear: [true]))
+        XCTAssertNil(SourceMap(sources: ["a"], contentOffsets: [3, 3], sourceIndices: [0, 0], sourceOffsets: [0, 0], linear: [true, true]))
+        XCTAssertNil(SourceMap(sources: ["a"], contentOffsets: [0], sourceIndices: [0, 0], sourceOffsets: [0], linear: [true]))
+    }
+
+    func testEveryTruncationIsRejected() {
+        let blob = TextContentCodec.encode(Self.richBook(), key: key)
+        for n in 0..<blob.count {
+            XCTAssertThrowsError(try decode(Array(blob[0..<n])), "prefix of \(n) bytes")
+        }
+        // Even when the size field and checksum are fixed up, a cut body never decodes.
+        for n in stride(from: TextContentCodec.fixedHeaderSize, to: blob.count, by: 7) {
+            var cut = Array(blob[0..<n])
+            cut.withUnsafeMutableBytes { CacheFileFormat.put64(UInt64($0.count), $0, 16) }
+            resign(&cut)
+            XCTAssertThrowsError(try decode(cut), "re-signed prefix of \(n) bytes")
+        }
+    }
+
+    func testFlippedBytesAreRejected() {
+        let blob = TextContentCodec.encode(Self.richBook(), key: key)
+        var rng = Fixtures.SplitMix(state: 42)
+        var positions = Array(0..<64) + (blob.count - 64..<blob.count)
+        for _ in 0..<600 { positions.append(rng.below(blob.count)) }
+        for p in positions {
+            for bit in [0, 3, 7] {
+                var bad = blob
+                bad[p] ^= UInt8(1 << bit)
+                XCTAssertThrowsError(try decode(bad), "bit \(bit) of byte \(p)")
+            }
+        }
+        // Appended garbage too.
+        XCTAssertThrowsError(try decode(blob + [0]))
+    }
+
+    /// Damage behind a valid checksum (a bug, or a crafted file) must throw or decode to
+    /// valid content — never trap.
+    func testResignedDamageNeverTraps() {
+        let book = Self.richBook()
+        let blob = TextContentCodec.encode(book, key: key)
+        var rng = Fixtures.SplitMix(state: 9)
+        var rejected = 0
+        for i in 0..<1200 {
+            var bad = blob
+            let p = TextContentCodec.fixedHeaderSize + rng.below(blob.count - TextContentCodec.fixedHeaderSize)
+            bad[p] = i % 3 == 0 ? 0xFF : i % 3 == 1 ? UInt8(truncatingIfNeeded: rng.next()) : bad[p] ^ 0x80
+            resign(&bad)
+            if let decoded = try? decode(bad) {
+                XCTAssertEqual(decoded.validate(), [])
+                for c in decoded.chapters { XCTAssertLessThanOrEqual(c.range.upperBound.rawValue, decoded.bytes.count) }
+                for s in decoded.styles { XCTAssertLessThanOrEqual(s.range.upperBound.rawValue, decoded.bytes.count) }
+                for t in decoded.toc { XCTAssertLessThanOrEqual(t.target.rawValue, decoded.bytes.count) }
+            } else {
+                rejected += 1
+            }
+        }
+        XCTAssertGreaterThan(rejected, 400)
+    }
+
+    func testInvalidTextIsRejectedEvenWithAValidChecksum() {
+        let book = Self.richBook()
+        // A control byte (ESC) in the text.
+        var escaped = book
+        escaped.bytes[3] = 0x1B
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(escaped, key: key))) { error in
+            guard case TextContentCodec.DecodeError.invalidContent = error else { return XCTFail("\(error)") }
+        }
+        // Invalid UTF-8.
+        var broken = book
+        broken.bytes[0] = 0xFF
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(broken, key: key)))
+        // A block past the end of the text.
+        var long = book
+        long.blocks[long.blocks.count - 1].range = ByteRange(long.blocks.last!.range.lowerBound.rawValue, book.bytes.count + 5)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(long, key: key))) { error in
+            XCTAssertEqual(error as? TextContentCodec.DecodeError, .malformed("range length"))
+        }
+        // Chapters that leave a gap.
+        var gap = book
+        gap.chapters[1].range = ByteRange(gap.chapters[1].range.lowerBound + 1, gap.chapters[1].range.upperBound)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(gap, key: key)))
+    }
+
+    /// `validate()` scans in 4 KiB chunks: controls and C1 controls are found anywhere,
+    /// including a C1 pair split across two chunks, and clean text passes.
+    func testValidateFindsControlsAcrossChunkBoundaries() {
+        func content(_ bytes: [UInt8]) -> TextContent {
+            TextContent(bytes: bytes, chapters: [Chapter(title: "c", range: ByteRange(0, bytes.count), source: "s")],
+                        blocks: [], styles: [], toc: [], metadata: BookMetadata(title: "t", format: .txt), sourceMap: SourceMap())
+        }
+        let clean = [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
+        XCTAssertEqual(content(clean).validate(), [])
+        var nbsp = clean
+        nbsp[4095] = 0xC2; nbsp[4096] = 0xA0  // U+00A0 is allowed
+        XCTAssertEqual(content(nbsp).validate(), [])
+        var c1 = clean
+        c1[4095] = 0xC2; c1[4096] = 0x9B  // U+009B CSI
+        XCTAssertEqual(content(c1).validate(), ["C1 control at 4095"])
+        for (position, byte) in [(0, UInt8(0x1B)), (4096, 0x7F), (9999, 0x00), (8191, 0x0D)] {
+            var bad = clean
+            bad[position] = byte
+            XCTAssertEqual(content(bad).validate(), ["control byte 0x\(String(byte, radix: 16)) at \(position)"])
+            XCTAssertThrowsError(try decode(TextContentCodec.encode(content(bad), key: key)))
+        }
+        var both = c1
+        both[9000] = 0x1B
+        XCTAssertEqual(content(both).validate(), ["control byte 0x1b at 9000", "C1 control at 4095"])
+        var tabs = clean
+        tabs[10] = 0x09; tabs[5000] = 0x0A
+        XCTAssertEqual(content(tabs).validate(), [])
+    }
+
+    func testForeignKeyAndOtherVersionsAreRejected() {
+        let blob = TextContentCodec.encode(Self.richBook(), key: key)
+        XCTAssertThrowsError(try decode(blob, key: key + "x")) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .keyMismatch) }
+        XCTAssertThrowsError(try decode(blob, key: "reader-content;book=0123456789abcdef-2f3912;parser=2"))
+        XCTAssertThrowsError(try decode(blob, key: ""))
+        for version: UInt16 in [0, TextContentCodec.formatVersion + 1, 0xFFFF] {
+            var old = blob
+            old.withUnsafeMutableBytes { CacheFileFormat.put16(version, $0, 4) }
+            resign(&old)
+            XCTAssertThrowsError(try decode(old)) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .wrongVersion(version)) }
+        }
+        var magic = blob
+        magic[0] = UInt8(ascii: "X")
+        XCTAssertThrowsError(try decode(magic)) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .badMagic) }
+    }
+
+    // MARK: ContentCache
+
+    func testCacheStoreThenLoad() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        XCTAssertEqual(cache.folder.lastPathComponent, "content")
+        XCTAssertNotEqual(cache.folder, LayoutCache(cacheRoot: root).folder)
+        let bookKey = "0123456789abcdef-2f3912"
+        XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: ContentCache.parserVersion))
+        let book = Self.richBook()
+        try cache.store(book, bookKey: bookKey, parserVersion: ContentCache.parserVersion)
+        XCTAssertEqual(cache.path(bookKey: bookKey), root.path + "/content/\(bookKey).rtc")
+        let loaded = try XCTUnwrap(cache.load(bookKey: bookKey, parserVersion: ContentCache.parserVersion))
+        Self.assertEqual(book, loaded)
+        // Another book is a miss; no temporary files are left behind.
+        XCTAssertNil(cache.load(bookKey: "fedcba9876543210-1", parserVersion: ContentCache.parserVersion))
+        XCTAssertEqual(CacheFiles.list(cache.folder.path).map(\.name), ["\(bookKey).rtc"])
+        // Storing again replaces the file.
+        let other = Fixtures.book()
+        try cache.store(other, bookKey: bookKey, parserVersion: ContentCache.parserVersion)
+        Self.assertEqual(other, try XCTUnwrap(cache.load(bookKey: bookKey, parserVersion: ContentCache.parserVersion)))
+    }
+
+    func testCacheRemovesDamagedAndOtherParserFiles() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        let bookKey = "0123456789abcdef-2f3912"
+        let book = Self.richBook()
+        let path = cache.path(bookKey: bookKey)
+
+        // Damaged: one byte flipped in the middle.
+        try cache.store(book, bookKey: bookKey, parserVersion: 1)
+        var bytes = Array(FileManager.default.contents(atPath: path)!)
+        bytes[bytes.count / 2] ^= 0x10
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+
+        // Truncated.
+        try cache.store(book, bookKey: bookKey, parserVersion: 1)
+        bytes = Array(FileManager.default.contents(atPath: path)!)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes[0..<(bytes.count - 9)]))
+        XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+
+        // Written by another parser version.
+        try cache.store(book, bookKey: bookKey, parserVersion: 1)
+        XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 2))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+
+        // Empty file.
+        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testCacheEvictsLeastRecentlyUsedAndLeavesLayoutFilesAlone() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let book = Fixtures.book()
+        let size = TextContentCodec.encode(book, key: ContentCache.identity(bookKey: "k0", parserVersion: 1)).count
+        let cache = ContentCache(cacheRoot: root, maxBytes: size * 3 + size / 2)
+        // A layout file next door must not count against, or be removed by, the content cache.
+        let layout = LayoutCache(cacheRoot: root)
+        try layout.store(bookKey: "k0", options: .init(width: 30), content: book,
+                         chapters: BookLayoutBuilder.layoutChapters(of: book, options: .init(width: 30)))
+        let keys = (0..<5).map { "k\($0)" }
+        for (i, k) in keys.enumerated() {
+            try cache.store(book, bookKey: k, parserVersion: 1)
+            CacheFiles.setModified(cache.path(bookKey: k), nanoseconds: 1_000_000_000 * Int64(i + 1))
+        }
+        // k4 was stored last, so k0 and k1 (the oldest) went.
+        XCTAssertNil(cache.load(bookKey: "k0", parserVersion: 1))
+        XCTAssertNil(cache.load(bookKey: "k1", parserVersion: 1))
+        // Loading k2 makes it the most recent; the next store evicts k3.
+        XCTAssertNotNil(cache.load(bookKey: "k2", parserVersion: 1))
+        try cache.store(book, bookKey: "k5", parserVersion: 1)
+        XCTAssertNil(cache.load(bookKey: "k3", parserVersion: 1))
+        XCTAssertNotNil(cache.load(bookKey: "k2", parserVersion: 1))
+        XCTAssertNotNil(cache.load(bookKey: "k5", parserVersion: 1))
+        XCTAssertEqual(layout.stats().entries, 1)
+    }
+
+    func testFileNamesAreSafe() {
+        XCTAssertEqual(ContentCache.fileName(bookKey: "0123456789abcdef-2f3912"), "0123456789abcdef-2f3912.rtc")
+        XCTAssertEqual(ContentCache.fileName(bookKey: "../../etc/passwd"), "etcpasswd.rtc")
+        XCTAssertEqual(ContentCache.fileName(bookKey: "/"), "book.rtc")
+    }
+}
