@@ -80,7 +80,8 @@ public enum ContentHash {
 
     /// The key of the file at `path`, or nil if it cannot be read.
     public static func ofFile(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Mapped, not read: hashing touches each page once and copies nothing.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { of($0) }
     }
 }

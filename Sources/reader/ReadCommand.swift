@@ -32,10 +32,12 @@ enum ReadCommand {
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         let options = try DumpCommand.layoutOptions(a)
-        // Warm the line-break tables of the style in use on another thread while the book
-        // is parsed (compiling them takes ~10 ms).
+        // Compiling the line-break tables of the style in use takes ~10 ms: done on another
+        // thread while the book is parsed, or after the first frame when it comes from the
+        // content cache (that frame needs no line breaking then).
         let style = options.lineBreakStyle
-        Thread.detachNewThread { _ = LineBreaks.opportunities(in: "a b", style: style) }
+        let warmLineBreaking = { Thread.detachNewThread { _ = LineBreaks.opportunities(in: "a b", style: style) } }
+        var warmed = false
         let environment = ProcessInfo.processInfo.environment
         let directories = XDGDirectories(environment: environment)
         let store = StateStore(folder: directories.state)
@@ -53,18 +55,35 @@ enum ReadCommand {
         if path == nil, let last = store.lastBook(), FileManager.default.fileExists(atPath: last) { path = last }
         let content: TextContent
         let key: String
+        var parsed = false   // parsed now (not from the content cache): store it after the first frame
+        let contentCache = ContentCache(cacheRoot: directories.cache)
+        let encoding = a.value("encoding")
         if let path {
-            content = try BookOpener.open(path, encoding: a.value("encoding"))
-            phase("opened")
-            guard let hash = ContentHash.ofFile(path) else { throw CLIError.book(.unreadable(path: path, reason: "cannot read")) }
+            // The parsed book comes from the content cache when this file was opened before.
+            guard let hash = ContentHash.ofFile(path) else {
+                _ = try BookOpener.open(path, encoding: encoding)  // reports why it cannot be read
+                throw CLIError.book(.unreadable(path: path, reason: "cannot read"))
+            }
             key = hash
+            phase("hashed")
+            if !FileManager.default.fileExists(atPath: contentCache.path(bookKey: Self.contentKey(key, encoding: encoding))) {
+                warmLineBreaking()
+                warmed = true
+            }
+            if let cached = contentCache.load(bookKey: Self.contentKey(key, encoding: encoding), parserVersion: ContentCache.parserVersion) {
+                content = cached
+                for w in content.warnings { Diagnostics.warning("\(path): \(w)") }
+            } else {
+                content = try BookOpener.open(path, encoding: encoding)
+                parsed = true
+            }
+            phase("opened")
         } else {
             content = try SampleBook.load()
             key = Array(SampleBook.text.utf8).withUnsafeBytes { ContentHash.of($0) }
             notice = "This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)"
         }
 
-        phase("hashed")
         // Saved state, then command-line jumps.
         var state = BookState(key: key, lastPath: path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "",
                               title: content.metadata.title)
@@ -149,7 +168,12 @@ enum ReadCommand {
                 firstFrame = false
                 if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
                 save()
+                if parsed {
+                    try? contentCache.store(content, bookKey: Self.contentKey(key, encoding: encoding),
+                                            parserVersion: ContentCache.parserVersion)
+                }
                 cached.fillInBackground(options: model.layouts.options)
+                if !warmed { warmLineBreaking() }
             }
             let event = try session.nextEvent(timeoutMilliseconds: dirty ? Int(saveInterval * 1000) : nil)
             var effects: [Effect] = []
@@ -183,6 +207,12 @@ enum ReadCommand {
             if dirty && (monotonicSeconds() - lastSave >= saveInterval || !running) { save() }
         }
         save()
+    }
+
+    /// The content cache key of a book file: its content hash, and the encoding when one
+    /// was forced (a TXT decoded another way is another book).
+    static func contentKey(_ hash: String, encoding: String?) -> String {
+        encoding.map { hash + "-" + $0.lowercased().filter { $0.isLetter || $0.isNumber } } ?? hash
     }
 
     /// Maps a decoded key to the reader's input.

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Opening a book with an empty cache against opening it again with the content and layout
+# caches warm (issue #5): runs the reader RUNS times each way in a detached tmux pane and
+# reads the time from the start of the command to the first frame written, as the reader
+# reports it with READER_STATS=1 (so tmux's own latency is not counted). Also prints the
+# wall time of `reader --version` (process start-up) for reference.
+#
+#   Tools/bench/cached-open-bench.sh RUNS BOOK
+set -euo pipefail
+runs=$1; book=$2
+bin="$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader"
+tmp=$(mktemp -d)
+socket="cached-open-$$"
+first_frame() {  # $1 = cache dir; prints the first-frame milliseconds
+    rm -rf "$tmp/state"
+    tmux -L "$socket" new-session -d -x 100 -y 30 \
+        "READER_STATS=1 XDG_CACHE_HOME='$1' XDG_STATE_HOME='$tmp/state' '$bin' '$book' 2> '$tmp/err'"
+    for _ in $(seq 1 200); do grep -q "first frame" "$tmp/err" 2>/dev/null && break; tmux -L "$socket" send-keys q 2>/dev/null || true; sleep 0.05; done
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    grep -o "first frame [0-9.]* ms" "$tmp/err" | awk '{print $3}'
+}
+cold=(); warm=()
+for ((i = 0; i < runs; i++)); do
+    rm -rf "$tmp/cache"; cold+=($(first_frame "$tmp/cache"))
+    sleep 1     # let the background layout fill and the cache writes finish
+    warm+=($(first_frame "$tmp/cache"))
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+c=$(median "${cold[@]}"); w=$(median "${warm[@]}")
+echo "empty cache: median ${c} ms (runs: ${cold[*]})"
+echo "warm cache:  median ${w} ms (runs: ${warm[*]})"
+awk -v c="$c" -v w="$w" 'BEGIN { printf "ratio: %.1fx\n", c / w }'
+s=$(date +%s%N); "$bin" --version > /dev/null; e=$(date +%s%N)
+echo "process start-up (reader --version): $(( (e - s) / 1000000 )) ms"
+rm -rf "$tmp"
