@@ -80,7 +80,7 @@ final class TmuxSessionTests: XCTestCase {
         try """
         #!/bin/sh
         stty -g > '\(folder.path)/stty.before'
-        XDG_STATE_HOME='\(folder.path)/state' '\(Self.binary.path)' \(extra) '\(book)'
+        XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache' '\(Self.binary.path)' \(extra) '\(book)'
         echo $? > '\(folder.path)/exit.code'
         stty -g > '\(folder.path)/stty.after'
         sleep 600
@@ -127,6 +127,8 @@ final class TmuxSessionTests: XCTestCase {
         XCTAssertEqual(before, after, "terminal modes restored after q")
         let states = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("state/reader/books").path)
         XCTAssertEqual(states.filter { $0.hasSuffix(".json") }.count, 1, "the position was saved")
+        let parsed = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/reader/content").path)
+        XCTAssertEqual(parsed.filter { $0.hasSuffix(".rtc") }.count, 1, "the parsed book was cached")
     }
 
     func testReopensAtTheSavedPositionAndRestoresAfterSIGTERM() throws {
@@ -142,7 +144,8 @@ final class TmuxSessionTests: XCTestCase {
                        "terminal modes restored after SIGTERM")
         _ = try tmux(["kill-server"])
 
-        // Reopen without --chapter: the saved position (written before the kill) is shown.
+        // Reopen without --chapter: the saved position (written before the kill) is shown,
+        // and the book now comes from the content cache.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("exit.code"))
         try start(book)
         _ = try waitForScreen("reopened at chapter 3") { $0.contains { $0.contains("CHAPTER II. The Visitor") } }
