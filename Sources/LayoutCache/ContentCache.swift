@@ -57,10 +57,10 @@ public struct ContentCache: Sendable {
     /// file is removed. A hit marks the file as used (LRU).
     public func load(bookKey: String, parserVersion: Int = ContentCache.parserVersion) -> TextContent? {
         let path = path(bookKey: bookKey)
-        guard let (bytes, identity) = CacheFiles.read(path) else { return nil }
+        guard var (bytes, identity) = CacheFiles.read(path) else { return nil }
         let key = ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion)
         do {
-            let content = try bytes.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key) }
+            let content = try TextContentCodec.decode(reusing: &bytes, expectedKey: key)
             CacheFiles.touch(path)
             return content
         } catch {

@@ -24,7 +24,7 @@ import TextContent
 ///              warnings: v count × string
 /// ```
 ///
-/// Decoding reads the text with one copy and builds no `String` except titles, sources,
+/// Decoding reads the text with one copy (none with `decode(reusing:)`) and builds no `String` except titles, sources,
 /// metadata and warnings. It never traps on damaged input: a truncated, bit-flipped,
 /// foreign-key or old-version blob throws, and so does one whose ranges leave the text or
 /// whose text fails `TextContent.validate()`.
@@ -142,6 +142,43 @@ public enum TextContentCodec {
     /// Decodes a blob written by `encode`, checking magic, version, size, checksum and key,
     /// then every range against the text and the text with `TextContent.validate()`.
     public static func decode(_ blob: UnsafeRawBufferPointer, expectedKey: String) throws -> TextContent {
+        let parts = try decodeParts(blob, expectedKey: expectedKey)
+        return try parts.assemble([UInt8](UnsafeRawBufferPointer(rebasing: blob[parts.text])))
+    }
+
+    /// Decodes like `decode(_:expectedKey:)`, reusing `blob`'s own storage for the text:
+    /// the text is moved to the front and the rest dropped, so a 3 MB book needs no second
+    /// allocation (and its page faults) on the way to the first frame. `blob` is left
+    /// holding the text; after a throw its contents are unspecified (discard it).
+    public static func decode(reusing blob: inout [UInt8], expectedKey: String) throws -> TextContent {
+        let parts = try blob.withUnsafeBytes { try decodeParts($0, expectedKey: expectedKey) }
+        blob.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress, parts.text.lowerBound > 0 else { return }
+            (base).copyMemory(from: base + parts.text.lowerBound, byteCount: parts.text.count)
+        }
+        blob.removeLast(blob.count - parts.text.count)
+        return try parts.assemble(blob)
+    }
+
+    /// Everything of a decoded blob but the text, which is `text` (a byte range of the blob).
+    struct Parts {
+        var text: Range<Int>
+        var chapters: [Chapter], blocks: [Block], styles: [StyleRun], toc: [TOCEntry]
+        var metadata: BookMetadata
+        var sourceMap: SourceMap
+        var warnings: [String]
+
+        /// The content with `bytes` as its text, checked with `TextContent.validate()`.
+        func assemble(_ bytes: [UInt8]) throws -> TextContent {
+            let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
+                                      metadata: metadata, sourceMap: sourceMap, warnings: warnings)
+            let problems = content.validate()
+            guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
+            return content
+        }
+    }
+
+    private static func decodeParts(_ blob: UnsafeRawBufferPointer, expectedKey: String) throws -> Parts {
         guard blob.count >= fixedHeaderSize else { throw DecodeError.tooShort }
         guard blob[0] == magic[0], blob[1] == magic[1], blob[2] == magic[2], blob[3] == magic[3] else {
             throw DecodeError.badMagic
@@ -157,7 +194,7 @@ public enum TextContentCodec {
         guard try r.bytesEqual(Array(expectedKey.utf8)) else { throw DecodeError.keyMismatch }
 
         let textCount = try r.count(elementSize: 1)
-        let bytes = [UInt8](UnsafeBufferPointer(rebasing: r.bytes[r.position..<(r.position + textCount)]))
+        let text = r.position..<(r.position + textCount)
         r.position += textCount
 
         let chapterCount = try r.count(elementSize: 5)
@@ -254,11 +291,8 @@ public enum TextContentCodec {
         for _ in 0..<(try r.count(elementSize: 1)) { warnings.append(try r.string()) }
         guard r.remaining == 0 else { throw DecodeError.malformed("trailing bytes") }
 
-        let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                                  metadata: metadata, sourceMap: sourceMap, warnings: warnings)
-        let problems = content.validate()
-        guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
-        return content
+        return Parts(text: text, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
+                     metadata: metadata, sourceMap: sourceMap, warnings: warnings)
     }
 
     // MARK: Pieces

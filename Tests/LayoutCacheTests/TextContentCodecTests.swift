@@ -62,8 +62,23 @@ final class TextContentCodecTests: XCTestCase {
         }
     }
 
+    /// Decodes `blob` both ways (from a buffer, and reusing the array's storage) and checks
+    /// that they agree: the same content, or both rejecting.
     func decode(_ blob: [UInt8], key: String? = nil) throws -> TextContent {
-        try blob.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key ?? self.key) }
+        var reusable = blob
+        let reused = try? TextContentCodec.decode(reusing: &reusable, expectedKey: key ?? self.key)
+        do {
+            let content = try blob.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key ?? self.key) }
+            XCTAssertNotNil(reused, "decode(reusing:) rejected what decode(_:) accepted")
+            if let reused {
+                Self.assertEqual(content, reused)
+                XCTAssertEqual(reusable, content.bytes)
+            }
+            return content
+        } catch {
+            XCTAssertNil(reused, "decode(reusing:) accepted what decode(_:) rejected")
+            throw error
+        }
     }
 
     /// Recomputes the checksum after a deliberate edit, to reach the checks behind it.

@@ -12,7 +12,7 @@ bin="$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader"
 tmp=$(mktemp -d)
 socket="cached-open-$$"
 first_frame() {  # $1 = cache dir; prints the first-frame milliseconds
-    rm -rf "$tmp/state"
+    rm -rf "$tmp/state" "$tmp/err"
     tmux -L "$socket" new-session -d -x 100 -y 30 \
         "READER_STATS=1 XDG_CACHE_HOME='$1' XDG_STATE_HOME='$tmp/state' '$bin' '$book' 2> '$tmp/err'"
     for _ in $(seq 1 200); do grep -q "first frame" "$tmp/err" 2>/dev/null && break; tmux -L "$socket" send-keys q 2>/dev/null || true; sleep 0.05; done
