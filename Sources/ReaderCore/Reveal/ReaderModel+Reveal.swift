@@ -75,9 +75,10 @@ extension ReaderModel {
         if reveal?.pageKey != currentRevealPageKey() { refreshRevealPage(at: time, keepRevealed: true) }
         var turned = false
         // Bounded: each turn moves at least one line, or finishes at the end of the book.
-        while var state = reveal, let turnTime = state.advance(to: time) {
+        while var state = reveal {
+            let turnTime = state.advance(to: time)
             reveal = state
-            guard turnRevealPage(at: turnTime) else { break }
+            guard let turnTime, turnRevealPage(at: turnTime) else { break }
             turned = true
         }
         return turned ? [.positionChanged] : []
