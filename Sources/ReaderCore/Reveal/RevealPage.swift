@@ -54,6 +54,15 @@ public struct RevealPage: Hashable, Sendable {
         content.bytes.withUnsafeBufferPointer { bytes in
             for (range, blank, blockStart) in placed {
                 let isLineEndMarker = range.lowerBound == range.upperBound
+                let last = isLineEndMarker ? nil : Self.lastScalar(bytes, range)
+                if afterTerminator != nil, !blank, !blockStart, let last, RevealRhythm.isCloser(last) {
+                    // A closing quote or bracket stays with its sentence, before the pause.
+                    cost += 1
+                    starts.append(range.lowerBound)
+                    ends.append(range.upperBound)
+                    due.append(cost)
+                    continue
+                }
                 if let fullWidth = afterTerminator {
                     if isLineEndMarker || blank || fullWidth || blockStart { pendingPause = max(pendingPause, rhythm.sentencePause) }
                     afterTerminator = nil
@@ -65,16 +74,11 @@ public struct RevealPage: Hashable, Sendable {
                 starts.append(range.lowerBound)
                 ends.append(range.upperBound)
                 due.append(cost)
-                if let last = Self.lastScalar(bytes, range) {
-                    if RevealRhythm.isTerminator(last) {
-                        afterTerminator = RevealRhythm.isFullWidthTerminator(last)
-                    } else if RevealRhythm.isCloser(last), let pending = afterTerminator {
-                        afterTerminator = pending   // a closing quote keeps the sentence end pending
-                    }
+                if let last, RevealRhythm.isTerminator(last) {
+                    afterTerminator = RevealRhythm.isFullWidthTerminator(last)
                 }
             }
         }
-        _ = afterTerminator
     }
 
     /// The number of clusters shown at page progress `units`.
