@@ -43,7 +43,7 @@ public final class ReaderModel {
     /// Layouts of chapters for the current width.
     public let layouts: ChapterLayouts
     /// Scrolling state; `pager.anchor` is the reading position.
-    public private(set) var pager: Pager
+    public internal(set) var pager: Pager
     /// Current mode.
     public private(set) var mode: Mode = .reading
     /// Terminal size in cells.
@@ -62,6 +62,8 @@ public final class ReaderModel {
     public private(set) var message: String?
     /// Options other than the width (line-break style, indent…).
     public let baseOptions: LayoutOptions
+    /// The paced reveal, while it is on (see `ReaderModel+Reveal.swift`).
+    public internal(set) var reveal: RevealState?
 
     /// Creates a reader at `position` in a terminal of `columns` × `rows`.
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int = 80,

@@ -51,14 +51,17 @@ public struct Renderer {
         let matches = model.search?.matches(in: span) ?? []
         let margin = leftMargin(model)
         let options = model.layouts.options
+        // Paced reveal: only clusters that start before the revealed offset are drawn.
+        let revealed = model.reveal?.revealed ?? ByteOffset(Int.max)
         for (row, entry) in visible.enumerated() {
             let line = entry.line
             let base = theme.style(for: line.kind)
+            if line.start >= revealed { break }
             if line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2 {
                 buffer.put("•", width: 1, row: row, col: margin + line.indent - 2, style: base)
             }
             TextLayout.forEachCluster(of: line, in: content, options: options) { cluster in
-                guard !cluster.isBlank, cluster.width > 0 else { return }
+                guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed else { return }
                 var style = base
                 for run in runs where run.range.lowerBound <= cluster.range.lowerBound && cluster.range.lowerBound < run.range.upperBound {
                     apply(run.style, to: &style)
@@ -141,7 +144,7 @@ public struct Renderer {
         }
         let progress = model.progress
         // Fixed-width right part: chapter n/N and percent never change width while reading.
-        let right = " \(progress.chapterText)  \(progress.percentText) "
+        let right = (model.reveal.map { " " + RevealStatus(state: $0).text + " " } ?? "") + " \(progress.chapterText)  \(progress.percentText) "
         let rightWidth = CellWidth.of(right)
         let leftWidth = max(0, columns - rightWidth)
         if let message = model.message {

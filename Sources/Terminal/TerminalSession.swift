@@ -177,7 +177,13 @@ public final class TerminalSession {
             }
             let revents = try Sys.poll([inputFD, pipeRead], timeoutMilliseconds: Int32(clamping: wait))
             polledOnce = true
-            guard let revents else { continue }  // EINTR (a signal): loop, the pipe tells why
+            guard let revents else {
+                // EINTR (a signal): the pipe tells why. Read it now, so that a `.redraw`
+                // after SIGCONT comes before a `.timeout` whose deadline passed while the
+                // process was stopped (the caller may want to leave the stopped time out).
+                drainWakePipe()
+                continue
+            }
             if revents[1] & Int16(POLLIN) != 0 { drainWakePipe() }
             if revents[0] != 0 { try readInput() }
         }

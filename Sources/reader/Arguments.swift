@@ -1,6 +1,7 @@
 /// A parsed command line: options by name and positional arguments.
 ///
-/// Accepts `--name value`, `--name=value`, flags without values, `--` to end options,
+/// Accepts `--name value`, `--name=value`, flags without values (or with an optional
+/// `=value`), `--` to end options,
 /// and short aliases declared in the spec. Unknown options are errors.
 struct Arguments {
     /// Declaration of one option.
@@ -8,6 +9,9 @@ struct Arguments {
         let name: String
         let short: Character?
         let takesValue: Bool
+        /// A flag that may carry a value only as `--name=value` (`--reveal`, `--reveal=45`):
+        /// given bare, its value is the empty string. Needs `takesValue: false`.
+        var optionalValue = false
     }
 
     private(set) var values: [String: [String]] = [:]
@@ -54,8 +58,8 @@ struct Arguments {
                 }
                 values[name, default: []].append(value)
             } else {
-                if inlineValue != nil { throw CLIError.usage("option '--\(name)' takes no value") }
-                values[name, default: []].append("")
+                if inlineValue != nil && !spec.optionalValue { throw CLIError.usage("option '--\(name)' takes no value") }
+                values[name, default: []].append(inlineValue ?? "")
             }
         }
     }

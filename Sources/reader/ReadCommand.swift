@@ -15,7 +15,7 @@ enum ReadCommand {
     static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" } + [
         .init(name: "percent", short: "p", takesValue: true),
         .init(name: "theme", short: nil, takesValue: true),
-    ]
+    ] + RevealOptions.specs
 
     /// How often a changed position is saved while reading (a killed process loses at most this).
     static let saveInterval = 2.0
@@ -32,6 +32,7 @@ enum ReadCommand {
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         let options = try DumpCommand.layoutOptions(a)
+        let revealSettings = try RevealOptions.settings(a)
         // Compiling the line-break tables of the style in use takes ~10 ms: done on another
         // thread while the book is parsed, or after the first frame when it comes from the
         // content cache (that frame needs no line breaking then).
@@ -154,13 +155,25 @@ enum ReadCommand {
             lastSave = monotonicSeconds()
         }
         if let notice { model.showMessage(notice) }
+        let clock = RevealClock(countsSleep: revealSettings.catchUp)
+        let revealStarted = clock.now()
+        if a.has("reveal") { model.startReveal(revealSettings, at: revealStarted) }
+        defer {
+            if getenv("READER_STATS") != nil, let reveal = model.reveal {
+                Diagnostics.statsLine(String(format: "reveal graphemes %d in %.3f s, rate %.1f", reveal.graphemesRevealed,
+                                             clock.now() - revealStarted, reveal.settings.rate))
+            }
+        }
+        var lastFrame = revealStarted
 
         var running = true
         var firstFrame = true
         while running {
+            if !model.advanceReveal(to: clock.now()).isEmpty { dirty = true }
             renderer.render(model, into: &frame)
             try session.write(encoder.encode(from: previous, to: frame))
             previous = frame
+            lastFrame = clock.now()
             if firstFrame {
                 phase("first frame")
                 // Record the book and the starting place once the page is on screen (the
@@ -175,20 +188,27 @@ enum ReadCommand {
                 cached.fillInBackground(options: model.layouts.options)
                 if !warmed { warmLineBreaking() }
             }
-            let event = try session.nextEvent(timeoutMilliseconds: dirty ? Int(saveInterval * 1000) : nil)
+            var timeout = dirty ? Int(saveInterval * 1000) : nil
+            if let next = model.nextRevealChange() {
+                timeout = min(timeout ?? Int.max, RevealTiming.timeoutMilliseconds(next: next, now: clock.now(), lastFrame: lastFrame))
+            }
+            let event = try session.nextEvent(timeoutMilliseconds: timeout)
             var effects: [Effect] = []
             switch event {
             case .key(let key):
-                if let input = Self.input(for: key) { effects = model.handle(input) }
+                if let input = Self.input(for: key) { effects = model.handle(input, at: clock.now(), settings: revealSettings) }
             case .mouse(let mouse):
                 switch mouse.kind {
-                case .wheelUp: effects = model.handle(.wheelUp)
-                case .wheelDown: effects = model.handle(.wheelDown)
+                case .wheelUp: effects = model.handle(.wheelUp, at: clock.now(), settings: revealSettings)
+                case .wheelDown: effects = model.handle(.wheelDown, at: clock.now(), settings: revealSettings)
                 default: break
                 }
             case .resize(let newSize):
                 model.resize(columns: newSize.columns, rows: newSize.rows)
             case .redraw:
+                // Continued after a stop (Ctrl-Z, SIGSTOP): the reveal goes on from what
+                // was on screen, unless --reveal-catch-up counts the stopped time.
+                if !revealSettings.catchUp { model.excludeRevealStop(from: lastFrame, to: clock.now()) }
                 previous = nil
                 let now = session.size()
                 model.resize(columns: now.columns, rows: now.rows)

@@ -30,6 +30,13 @@ let usage = """
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
 
+    Paced reveal (reader; r toggles it inside):
+          --reveal[=RATE]              typewriter mode: RATE characters a second (default 30)
+                                       or NNNwpm (1 word = 6 characters); note the '='
+          --no-pauses                  no pause after sentences and paragraphs
+          --reveal-wait SECONDS        wait before the next page (default 1.5)
+          --reveal-catch-up            after Ctrl-Z or sleep, count the stopped time
+
     Keys: ? inside the reader lists them (also docs/KEYS.md).
     State: $XDG_STATE_HOME/reader (default ~/.local/state/reader).
 
