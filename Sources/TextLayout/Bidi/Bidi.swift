@@ -37,35 +37,36 @@ public enum Bidi {
     ///
     /// Every code point below U+0590 has a class among L, EN, ES, ET, CS, NSM, BN, B, S, WS
     /// and ON, none of which can raise a level in a paragraph at level 0 (W7 turns EN into
-    /// L after sos L; N1 turns the neutrals into L). Those blocks are checked branch-free,
-    /// 16 code points at a time; the rest goes through the property table.
+    /// L after sos L; N1 turns the neutrals into L). Blocks of 32 code points are screened
+    /// branch-free (vectorisable): the largest value, and whether any is a C0/C1 control or
+    /// in U+007F…U+00AD (where the BN characters below U+0590 are); only a block that
+    /// fails the screen is looked at code point by code point through the property table.
     @inline(__always)
     static func leftToRightOnly(_ p: UnsafePointer<UInt32>, _ n: Int) -> [Int32]? {
         var i = 0
         var sawRemoved = false
-        let props = UnicodeProperties.shared
         while i < n {
-            let end = min(n, i + 16)
-            var high: UInt32 = 0, bn: UInt32 = 0
+            let end = min(n, i &+ 32)
+            var high: UInt32 = 0, low: UInt32 = 0
             var j = i
             while j < end {
                 let v = p[j]
-                high |= v >= 0x590 ? 1 : 0
-                // BN below U+0590: U+0000–0008, 000E–001B, 007F–0084, 0086–009F, 00AD.
-                bn |= (v < 9 || v &- 0xE < 0xE || v &- 0x7F < 6 || v &- 0x86 < 0x1A || v == 0xAD) ? 1 : 0
-                j += 1
+                high = max(high, v)
+                low |= (v < 0x20 ? 1 : 0) | (v &- 0x7F < 0x2F ? 1 : 0)
+                j &+= 1
             }
-            if high != 0 {
-                for k in i..<end where p[k] >= 0x590 {
+            if high >= 0x590 || low != 0 {
+                let props = UnicodeProperties.shared
+                for k in i..<end {
                     let c = props.record(p[k]).bidiClassRaw
                     if BC.bit(c) & BC.raisingMask != 0 { return nil }
                     if c == BC.BN { sawRemoved = true }
                 }
             }
-            if bn != 0 { sawRemoved = true }
             i = end
         }
         guard sawRemoved else { return [] }
+        let props = UnicodeProperties.shared
         var removed: [Int32] = []
         for k in 0..<n where props.record(p[k]).bidiClassRaw == BC.BN { removed.append(Int32(k)) }
         return removed

@@ -46,9 +46,7 @@ extension BidiSequenceResolver {
     /// before the opening bracket (back to sos) has it too, else the embedding direction;
     /// (d) nothing otherwise. Nonspacing marks (originally NSM) right after a bracket that
     /// changed take its new type.
-    func resolveBracketPairs() {
-        let pairs = bracketPairs()
-        guard !pairs.isEmpty else { return }
+    func resolveBracketPairs(_ pairs: [(open: Int, close: Int)]) {
         let e = embeddingDirection
         for (open, close) in pairs {
             var foundEmbedding = false, foundOpposite = false

@@ -44,7 +44,6 @@ enum BidiParagraph {
                             // No explicit formatting: X1–X8 give every character the paragraph
                             // level and X10 one isolating run sequence of everything X9 keeps.
                             let removesBN = mask & BC.bit(BC.BN) != 0
-                            for i in 0..<n { lv[i] = paragraphLevel }
                             let e = paragraphLevel & 1 == 1 ? BC.R : BC.L
                             if !removesBN {
                                 BidiSequenceResolver.resolve(types: ty, count: n, index: nil, level: paragraphLevel,

@@ -1,5 +1,9 @@
 /// One isolating run sequence, resolved: weak types (W1–W7), bracket pairs (N0), neutrals
 /// (N1, N2), then implicit levels (I1, I2) written back to the paragraph's levels.
+///
+/// The rules are applied in their order, each conceptually to the whole sequence before the
+/// next, but fused into few passes: W1–W3 in one forward pass, W4–W7 in a second, N0 on
+/// the bracket pairs if any, and N1/N2 with I1/I2 in a third.
 struct BidiSequenceResolver {
     /// The sequence's types, contiguous (updated in place by the rules).
     let t: UnsafeMutablePointer<UInt8>
@@ -27,9 +31,32 @@ struct BidiSequenceResolver {
         guard count > 0 else { return }
         let s = BidiSequenceResolver(t: types, m: count, index: index, level: level, sos: sos, eos: eos,
                                      classes: classes, codePoints: codePoints)
-        s.resolveWeakTypes(mask: mask)
-        if mask & BC.bit(BC.ON) != 0 { s.resolveBracketPairs() }
-        s.resolveNeutralTypes()
-        s.resolveImplicitLevels(into: levels)
+        s.resolveW1toW3(mask: mask)
+        if mask & (BC.bit(BC.EN) | BC.bit(BC.AN) | BC.bit(BC.ES) | BC.bit(BC.ET) | BC.bit(BC.CS)) != 0 {
+            var writer = TypeWriter(t: types)
+            s.resolveW4toW7(into: &writer)
+        }
+        if mask & BC.bit(BC.ON) != 0 {
+            let pairs = s.bracketPairs()
+            if !pairs.isEmpty { s.resolveBracketPairs(pairs) }
+        }
+        if let index {
+            s.resolveNeutralAndImplicit(levels: levels, index: index)
+        } else {
+            s.resolveNeutralAndImplicit(levels: levels)
+        }
     }
+}
+
+/// Receives the types of a sequence's positions, in order, as W4–W7 settle them (a seam
+/// for fusing later rules into the same pass).
+protocol BidiTypeSink {
+    /// Position `k` has the resolved weak type `type`.
+    mutating func emit(_ k: Int, _ type: UInt8)
+}
+
+/// Writes settled weak types back into the sequence (before N0).
+struct TypeWriter: BidiTypeSink {
+    let t: UnsafeMutablePointer<UInt8>
+    @inline(__always) mutating func emit(_ k: Int, _ type: UInt8) { t[k] = type }
 }

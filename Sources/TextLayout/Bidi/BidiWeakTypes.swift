@@ -1,74 +1,77 @@
-/// Rules W1–W7, each applied to the whole sequence before the next; a rule whose input
-/// class does not occur in the paragraph (`mask`) is skipped.
+/// Rules W1–W7.
 extension BidiSequenceResolver {
-    func resolveWeakTypes(mask: UInt32) {
+    /// W1–W3 in one forward pass (each rule still sees what the rules before it made of
+    /// every earlier position, and W1's result at the current one).
+    func resolveW1toW3(mask: UInt32) {
+        guard mask & (BC.bit(BC.NSM) | BC.bit(BC.AL) | BC.bit(BC.EN)) != 0 else { return }
         let t = self.t, m = self.m
-        // W1: a nonspacing mark takes the type of the character before it (sos at the
-        // start), or ON after an isolate initiator or PDI.
-        if mask & BC.bit(BC.NSM) != 0 {
-            var previous = sos
-            for k in 0..<m {
-                if t[k] == BC.NSM {
-                    t[k] = BC.bit(previous) & (BC.isolateInitiatorMask | BC.bit(BC.PDI)) != 0 ? BC.ON : previous
-                }
-                previous = t[k]
+        var previousW1 = sos        // the type after W1 of the previous position (W1)
+        var lastStrong = sos        // the last L, R or AL after W1 (W2)
+        for k in 0..<m {
+            var c = t[k]
+            // W1: a nonspacing mark takes the type of the character before it (sos at the
+            // start), or ON after an isolate initiator or PDI.
+            if c == BC.NSM {
+                c = BC.bit(previousW1) & (BC.isolateInitiatorMask | BC.bit(BC.PDI)) != 0 ? BC.ON : previousW1
             }
-        }
-        // W2: EN after AL (the last strong type, or sos) becomes AN. W3: AL becomes R.
-        if mask & (BC.bit(BC.EN) | BC.bit(BC.AL)) != 0 {
-            var lastStrong = sos
-            for k in 0..<m {
-                let c = t[k]
-                if c == BC.L || c == BC.R {
-                    lastStrong = c
-                } else if c == BC.AL {
-                    lastStrong = c
-                    t[k] = BC.R                      // W3
-                } else if c == BC.EN && lastStrong == BC.AL {
-                    t[k] = BC.AN                     // W2
-                }
+            previousW1 = c
+            if c == BC.L || c == BC.R {
+                lastStrong = c
+            } else if c == BC.AL {
+                lastStrong = c
+                c = BC.R                                  // W3: AL becomes R
+            } else if c == BC.EN && lastStrong == BC.AL {
+                c = BC.AN                                 // W2: EN after AL becomes AN
             }
+            t[k] = c
         }
-        guard mask & (BC.bit(BC.EN) | BC.bit(BC.AN) | BC.bit(BC.ES) | BC.bit(BC.ET) | BC.bit(BC.CS)) != 0 else { return }
-        // W4: a single ES between two ENs becomes EN; a single CS between two numbers of
-        // the same type becomes that type.
-        if mask & (BC.bit(BC.ES) | BC.bit(BC.CS)) != 0 && m >= 3 {
-            for k in 1..<(m - 1) {
-                let c = t[k]
-                if c == BC.ES {
-                    if t[k - 1] == BC.EN && t[k + 1] == BC.EN { t[k] = BC.EN }
-                } else if c == BC.CS {
-                    let before = t[k - 1]
-                    if (before == BC.EN || before == BC.AN) && t[k + 1] == before { t[k] = before }
+    }
+
+    /// W4–W7 in one forward pass, handing each position's settled type to `sink`:
+    /// W4 (a single ES between two ENs becomes EN, a single CS between two numbers of the
+    /// same type becomes that type), W5 (a sequence of ETs next to an EN becomes EN), W6
+    /// (remaining ES, ET and CS become ON) and W7 (EN after L, or after sos L, becomes L).
+    /// W4 and W5 look at types as they were before the later rules ran (`beforeW5`).
+    @inline(__always)
+    func resolveW4toW7<Sink: BidiTypeSink>(into sink: inout Sink) {
+        let t = self.t, m = self.m
+        var lastStrong = sos          // W7: the last L or R
+        var previousW4 = sos          // the previous position's type after W4
+        var k = 0
+        while k < m {
+            let c = t[k]
+            switch c {
+            case BC.L, BC.R:
+                lastStrong = c
+                previousW4 = c
+                sink.emit(k, c)
+                k += 1
+            case BC.EN:
+                previousW4 = c
+                sink.emit(k, lastStrong == BC.L ? BC.L : BC.EN)          // W7
+                k += 1
+            case BC.ES, BC.CS:
+                var resolved = BC.ON                                          // W6
+                if k + 1 < m {
+                    let next = t[k + 1]
+                    if previousW4 == BC.EN && next == BC.EN { resolved = BC.EN }                 // W4
+                    else if c == BC.CS && previousW4 == BC.AN && next == BC.AN { resolved = BC.AN } // W4
                 }
-            }
-        }
-        // W5: a sequence of ETs next to an EN becomes EN.
-        if mask & BC.bit(BC.ET) != 0 && mask & BC.bit(BC.EN) != 0 {
-            var k = 0
-            while k < m {
-                guard t[k] == BC.ET else { k += 1; continue }
+                previousW4 = resolved == BC.ON ? c : resolved
+                sink.emit(k, resolved == BC.EN && lastStrong == BC.L ? BC.L : resolved)  // W7
+                k += 1
+            case BC.ET:
                 let start = k
                 while k < m && t[k] == BC.ET { k += 1 }
-                if (start > 0 && t[start - 1] == BC.EN) || (k < m && t[k] == BC.EN) {
-                    for j in start..<k { t[j] = BC.EN }
-                }
-            }
-        }
-        // W6: remaining separators and terminators become ON.
-        if mask & (BC.bit(BC.ES) | BC.bit(BC.ET) | BC.bit(BC.CS)) != 0 {
-            for k in 0..<m {
-                let c = t[k]
-                if c == BC.ES || c == BC.ET || c == BC.CS { t[k] = BC.ON }
-            }
-        }
-        // W7: EN after L (the last strong type, or sos) becomes L.
-        if mask & BC.bit(BC.EN) != 0 {
-            var lastStrong = sos
-            for k in 0..<m {
-                let c = t[k]
-                if c == BC.L || c == BC.R { lastStrong = c }
-                else if c == BC.EN && lastStrong == BC.L { t[k] = BC.L }
+                // W5: next to an EN (after W4) on either side.
+                let toEN = previousW4 == BC.EN || (k < m && t[k] == BC.EN)
+                let resolved = toEN ? (lastStrong == BC.L ? BC.L : BC.EN) : BC.ON   // W7 / W6
+                for j in start..<k { sink.emit(j, resolved) }
+                previousW4 = BC.ET
+            default:
+                previousW4 = c
+                sink.emit(k, c)
+                k += 1
             }
         }
     }
