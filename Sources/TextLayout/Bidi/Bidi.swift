@@ -23,17 +23,18 @@ public enum Bidi {
     public static func resolve(codePoints: UnsafeBufferPointer<UInt32>, direction: BidiDirection) -> BidiResult {
         let n = codePoints.count
         guard n > 0, let base = codePoints.baseAddress else {
-            return direction == .rightToLeft ? BidiResult(paragraphLevel: 1, levels: [], classes: [])
-                                             : BidiResult(leftToRightCount: 0, removed: [])
+            return direction == .rightToLeft ? BidiResult(paragraphLevel: 1, count: 0, levelsAndClasses: [])
+                                             : BidiResult(leftToRightCount: 0, removedMarks: [])
         }
-        if direction != .rightToLeft, let removed = leftToRightOnly(base, n) {
-            return BidiResult(leftToRightCount: n, removed: removed)
+        if direction != .rightToLeft, let removedMarks = leftToRightOnly(base, n) {
+            return BidiResult(leftToRightCount: n, removedMarks: removedMarks)
         }
         return BidiParagraph.resolve(base, n, direction: direction)
     }
 
-    /// The fast path: nil if some character could raise a level; otherwise the indices of
-    /// the characters X9 removes (BN), usually none.
+    /// The fast path: nil if some character could raise a level; otherwise nothing (no
+    /// character removed by X9, the usual case) or one byte per character, 0 or
+    /// `BidiResult.removedLevel` for the BN characters X9 removes.
     ///
     /// Every code point below U+0590 has a class among L, EN, ES, ET, CS, NSM, BN, B, S, WS
     /// and ON, none of which can raise a level in a paragraph at level 0 (W7 turns EN into
@@ -42,7 +43,7 @@ public enum Bidi {
     /// in U+007F…U+00AD (where the BN characters below U+0590 are); only a block that
     /// fails the screen is looked at code point by code point through the property table.
     @inline(__always)
-    static func leftToRightOnly(_ p: UnsafePointer<UInt32>, _ n: Int) -> [Int32]? {
+    static func leftToRightOnly(_ p: UnsafePointer<UInt32>, _ n: Int) -> [UInt8]? {
         var i = 0
         var sawRemoved = false
         while i < n {
@@ -58,7 +59,9 @@ public enum Bidi {
             if high >= 0x590 || low != 0 {
                 let props = UnicodeProperties.shared
                 for k in i..<end {
-                    let c = props.record(p[k]).bidiClassRaw
+                    let v = p[k]
+                    if v < 0x590 && v >= 0x20 && v &- 0x7F >= 0x2F { continue }   // passes the screen
+                    let c = props.record(v).bidiClassRaw
                     if BC.bit(c) & BC.raisingMask != 0 { return nil }
                     if c == BC.BN { sawRemoved = true }
                 }
@@ -67,9 +70,7 @@ public enum Bidi {
         }
         guard sawRemoved else { return [] }
         let props = UnicodeProperties.shared
-        var removed: [Int32] = []
-        for k in 0..<n where props.record(p[k]).bidiClassRaw == BC.BN { removed.append(Int32(k)) }
-        return removed
+        return (0..<n).map { props.record(p[$0]).bidiClassRaw == BC.BN ? BidiResult.removedLevel : 0 }
     }
 
     /// UAX #9 L2 on a line's levels (after L1; `BidiResult.removedLevel` entries are left

@@ -12,20 +12,34 @@ enum BidiParagraph {
     static func resolve(_ cps: UnsafePointer<UInt32>, _ n: Int, direction: BidiDirection) -> BidiResult {
         let props = UnicodeProperties.shared
         var mask: UInt32 = 0
-        let classes = [UInt8](unsafeUninitializedCapacity: n) { c, initialized in
+        var paragraphLevel: UInt8 = 0
+        // The result's storage, one allocation: levels (0..<n), then the classes (n..<2n).
+        let storage = [UInt8](unsafeUninitializedCapacity: 2 * n) { st, initialized in
+            let cl = st.baseAddress! + n
             var m: UInt32 = 0
             for i in 0..<n {
                 let k = props.record(cps[i]).bidiClassRaw
-                c[i] = k
+                cl[i] = k
                 m |= BC.bit(k)
             }
             mask = m
-            initialized = n
+            st.baseAddress!.initialize(repeating: 0, count: n)
+            initialized = 2 * n
+            let lv = st.baseAddress!
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { tb in
+                let ty = tb.baseAddress!
+                ty.initialize(from: cl, count: n)
+                paragraphLevel = resolve(cps, n, direction: direction, classes: cl, types: ty, levels: lv, mask: mask)
+            }
         }
+        return BidiResult(paragraphLevel: Int(paragraphLevel), count: n, levelsAndClasses: storage)
+    }
+
+    /// The algorithm proper on prepared buffers; returns the paragraph level.
+    static func resolve(_ cps: UnsafePointer<UInt32>, _ n: Int, direction: BidiDirection, classes cl: UnsafePointer<UInt8>,
+                        types ty: UnsafeMutablePointer<UInt8>, levels lv: UnsafeMutablePointer<UInt8>, mask: UInt32) -> UInt8 {
         var paragraphLevel: UInt8 = 0
-        var levels = [UInt8](repeating: 0, count: n)
-        classes.withUnsafeBufferPointer { cb in
-            let cl = cb.baseAddress!
+        do {
             // BD9: matching isolate initiators and PDIs (only when the paragraph has isolates).
             let match: [Int32] = mask & (BC.isolateInitiatorMask | BC.bit(BC.PDI)) != 0 ? BidiExplicitLevels.matchIsolates(cl, n) : []
             match.withUnsafeBufferPointer { mb in
@@ -36,10 +50,8 @@ enum BidiParagraph {
                 case .rightToLeft: paragraphLevel = 1
                 case .auto: paragraphLevel = BidiExplicitLevels.firstStrong(cl, 0, n, matchPtr) ?? 0
                 }
-                var types = classes
-                levels.withUnsafeMutableBufferPointer { lb in
-                    types.withUnsafeMutableBufferPointer { tb in
-                        let lv = lb.baseAddress!, ty = tb.baseAddress!
+                do {
+                    do {
                         if mask & BC.explicitMask == 0 {
                             // No explicit formatting: X1–X8 give every character the paragraph
                             // level and X10 one isolating run sequence of everything X9 keeps.
@@ -72,6 +84,6 @@ enum BidiParagraph {
                 }
             }
         }
-        return BidiResult(paragraphLevel: Int(paragraphLevel), levels: levels, classes: classes)
+        return paragraphLevel
     }
 }

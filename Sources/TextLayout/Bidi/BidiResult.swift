@@ -13,33 +13,30 @@ public struct BidiResult: Sendable {
     public let paragraphLevel: Int
     /// The number of input scalars.
     public let count: Int
-    /// Resolved levels, one per scalar (`removedLevel` for X9-removed characters); empty
-    /// when `isLeftToRightOnly`.
-    @usableFromInline let storedLevels: [UInt8]
-    /// Original Bidi_Class raw values (needed by L1); empty when `isLeftToRightOnly`.
-    @usableFromInline let classes: [UInt8]
-    /// Fast path only: the indices of the X9-removed characters (usually none).
-    @usableFromInline let removedIndices: [Int32]
-
     /// True when the paragraph took the fast path: no character could raise a level, every
     /// level is 0 (X9-removed characters apart) and every line's visual order is its
     /// logical order.
-    public var isLeftToRightOnly: Bool { storedLevels.isEmpty && paragraphLevel == 0 }
+    public let isLeftToRightOnly: Bool
+    /// One allocation for everything: on the full path the resolved levels (`count`
+    /// bytes, `removedLevel` for X9-removed characters) followed by the original
+    /// Bidi_Class raw values (`count` bytes, needed by L1); on the fast path nothing, or,
+    /// when some character is removed by X9, the `count` level bytes (0 or `removedLevel`).
+    @usableFromInline let storage: [UInt8]
 
-    init(paragraphLevel: Int, levels: [UInt8], classes: [UInt8]) {
+    /// The full path's result: `storage` holds levels then classes.
+    init(paragraphLevel: Int, count: Int, levelsAndClasses: [UInt8]) {
         self.paragraphLevel = paragraphLevel
-        self.count = levels.count
-        self.storedLevels = levels
-        self.classes = classes
-        self.removedIndices = []
+        self.count = count
+        self.isLeftToRightOnly = false
+        self.storage = levelsAndClasses
     }
 
-    init(leftToRightCount count: Int, removed: [Int32]) {
+    /// The fast path's result: `removedMarks` is empty or has `count` bytes.
+    init(leftToRightCount count: Int, removedMarks: [UInt8]) {
         self.paragraphLevel = 0
         self.count = count
-        self.storedLevels = []
-        self.classes = []
-        self.removedIndices = removed
+        self.isLeftToRightOnly = true
+        self.storage = removedMarks
     }
 
     /// The resolved level of each input scalar; `nil` for the characters removed by rule X9.
@@ -50,19 +47,15 @@ public struct BidiResult: Sendable {
 
     /// The resolved levels as bytes, `removedLevel` for X9-removed characters.
     public var levelBytes: [UInt8] {
-        if !storedLevels.isEmpty || count == 0 { return storedLevels }
-        var bytes = [UInt8](repeating: 0, count: count)
-        for i in removedIndices { bytes[Int(i)] = Self.removedLevel }
-        return bytes
+        if isLeftToRightOnly { return storage.isEmpty ? [UInt8](repeating: 0, count: count) : storage }
+        return Array(storage[0..<count])
     }
 
     /// The resolved level of the scalar at `index`, or nil if X9 removed it.
     public func level(at index: Int) -> Int? {
         precondition(index >= 0 && index < count, "index out of range")
-        if storedLevels.isEmpty {
-            return removedIndices.isEmpty || !removedIndices.contains(Int32(index)) ? 0 : nil
-        }
-        let l = storedLevels[index]
+        if isLeftToRightOnly && storage.isEmpty { return 0 }
+        let l = storage[index]
         return l == Self.removedLevel ? nil : Int(l)
     }
 
@@ -73,17 +66,13 @@ public struct BidiResult: Sendable {
     public func lineLevels(lineStart: Int, lineEnd: Int) -> [UInt8] {
         precondition(0 <= lineStart && lineStart <= lineEnd && lineEnd <= count, "line out of range")
         let n = lineEnd - lineStart
-        if storedLevels.isEmpty {
-            var bytes = [UInt8](repeating: UInt8(paragraphLevel), count: n)
-            for i in removedIndices where Int(i) >= lineStart && Int(i) < lineEnd { bytes[Int(i) - lineStart] = Self.removedLevel }
-            return bytes
+        if isLeftToRightOnly {
+            return storage.isEmpty ? [UInt8](repeating: 0, count: n) : Array(storage[lineStart..<lineEnd])
         }
         return [UInt8](unsafeUninitializedCapacity: n) { out, initialized in
-            storedLevels.withUnsafeBufferPointer { lv in
-                classes.withUnsafeBufferPointer { cl in
-                    BidiReordering.applyL1(levels: lv.baseAddress! + lineStart, classes: cl.baseAddress! + lineStart,
-                                           count: n, paragraphLevel: UInt8(paragraphLevel), into: out.baseAddress!)
-                }
+            storage.withUnsafeBufferPointer { st in
+                BidiReordering.applyL1(levels: st.baseAddress! + lineStart, classes: st.baseAddress! + count + lineStart,
+                                       count: n, paragraphLevel: UInt8(paragraphLevel), into: out.baseAddress!)
             }
             initialized = n
         }
@@ -93,19 +82,15 @@ public struct BidiResult: Sendable {
     /// scalars, left to right on screen; X9-removed characters left out): rules L1 and L2.
     public func visualOrder(lineStart: Int, lineEnd: Int) -> [Int] {
         precondition(0 <= lineStart && lineStart <= lineEnd && lineEnd <= count, "line out of range")
-        if storedLevels.isEmpty && paragraphLevel == 0 {
-            if removedIndices.isEmpty { return Array(lineStart..<lineEnd) }
-            let removed = Set(removedIndices.lazy.map(Int.init))
-            return (lineStart..<lineEnd).filter { !removed.contains($0) }
+        if isLeftToRightOnly {
+            if storage.isEmpty { return Array(lineStart..<lineEnd) }
+            return (lineStart..<lineEnd).filter { storage[$0] != Self.removedLevel }
         }
-        if storedLevels.isEmpty { return Bidi.reorder(levels: lineLevels(lineStart: lineStart, lineEnd: lineEnd), offset: lineStart) }
         let n = lineEnd - lineStart
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(n, 1)) { scratch in
-            storedLevels.withUnsafeBufferPointer { lv in
-                classes.withUnsafeBufferPointer { cl in
-                    BidiReordering.applyL1(levels: lv.baseAddress! + lineStart, classes: cl.baseAddress! + lineStart,
-                                           count: n, paragraphLevel: UInt8(paragraphLevel), into: scratch.baseAddress!)
-                }
+            storage.withUnsafeBufferPointer { st in
+                BidiReordering.applyL1(levels: st.baseAddress! + lineStart, classes: st.baseAddress! + count + lineStart,
+                                       count: n, paragraphLevel: UInt8(paragraphLevel), into: scratch.baseAddress!)
             }
             return BidiReordering.reorder(levels: UnsafeBufferPointer(rebasing: scratch[0..<n]), offset: lineStart)
         }

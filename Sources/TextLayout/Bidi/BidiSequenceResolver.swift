@@ -33,8 +33,7 @@ struct BidiSequenceResolver {
                                      classes: classes, codePoints: codePoints)
         s.resolveW1toW3(mask: mask)
         if mask & (BC.bit(BC.EN) | BC.bit(BC.AN) | BC.bit(BC.ES) | BC.bit(BC.ET) | BC.bit(BC.CS)) != 0 {
-            var writer = TypeWriter(t: types)
-            s.resolveW4toW7(into: &writer)
+            s.resolveW4toW7()
         }
         if mask & BC.bit(BC.ON) != 0 {
             let pairs = s.bracketPairs()
@@ -46,17 +45,4 @@ struct BidiSequenceResolver {
             s.resolveNeutralAndImplicit(levels: levels)
         }
     }
-}
-
-/// Receives the types of a sequence's positions, in order, as W4–W7 settle them (a seam
-/// for fusing later rules into the same pass).
-protocol BidiTypeSink {
-    /// Position `k` has the resolved weak type `type`.
-    mutating func emit(_ k: Int, _ type: UInt8)
-}
-
-/// Writes settled weak types back into the sequence (before N0).
-struct TypeWriter: BidiTypeSink {
-    let t: UnsafeMutablePointer<UInt8>
-    @inline(__always) mutating func emit(_ k: Int, _ type: UInt8) { t[k] = type }
 }
