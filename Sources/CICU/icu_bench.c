@@ -2,6 +2,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
+#include <unicode/ubidi.h>
 
 typedef struct { UBreakIterator *bi; UText *ut; } Bench;
 #include <stdlib.h>
@@ -38,4 +39,21 @@ void icu_bench_version(char *out) {
     UVersionInfo v;
     u_getVersion(v);
     u_versionToString(v, out);
+}
+
+void *icu_bench_bidi_open(void) {
+    return ubidi_open();
+}
+
+int32_t icu_bench_bidi_visual_map(void *bidi, const uint16_t *utf16, int32_t length, int32_t *map) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubidi_setPara((UBiDi *)bidi, (const UChar *)utf16, length, UBIDI_DEFAULT_LTR, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    ubidi_getVisualMap((UBiDi *)bidi, map, &status);
+    if (U_FAILURE(status)) return -1;
+    return ubidi_getParaLevel((UBiDi *)bidi);
+}
+
+void icu_bench_bidi_close(void *bidi) {
+    if (bidi) ubidi_close((UBiDi *)bidi);
 }

@@ -7,6 +7,8 @@ import TextLayout
 public struct Renderer {
     /// Colours.
     public var theme: Theme
+    /// Whether single-line texts (status line, contents) get Arabic presentation forms.
+    public var arabicShaping = true
 
     public init(theme: Theme) {
         self.theme = theme
@@ -71,7 +73,7 @@ public struct Renderer {
                 } else if matches.contains(where: { $0.contains(cluster.range.lowerBound) }) {
                     style = theme.match
                 }
-                let text = String(decoding: content.bytes[cluster.range.intRange], as: UTF8.self)
+                let text = cluster.text ?? String(decoding: content.bytes[cluster.range.intRange], as: UTF8.self)
                 buffer.put(text, width: cluster.width, row: row, col: margin + cluster.column, style: style)
             }
         }
@@ -163,6 +165,7 @@ public struct Renderer {
     func put(_ text: String, row: Int, col: Int, maxWidth: Int, style: CellStyle, into buffer: inout ScreenBuffer,
              keepEnd: Bool = false) -> Int {
         guard maxWidth > 0 else { return 0 }
+        let text = TextLayout.visualString(text, arabicShaping: arabicShaping)   // RTL titles in visual order
         var clusters: [(String, Int)] = []
         var total = 0
         var utf8 = Array(text.utf8)

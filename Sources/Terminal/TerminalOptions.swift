@@ -2,6 +2,11 @@
 public struct TerminalOptions: Hashable, Sendable {
     /// Switch to the alternate screen (`CSI ?1049h`), so the shell's screen comes back intact.
     public var alternateScreen: Bool
+    /// Put the terminal in explicit BiDi mode (ECMA-48 BDSM reset, `CSI 8 l`): we send
+    /// right-to-left text already in visual order, so a terminal that implements BiDi
+    /// must not reorder it again; back to implicit mode (`CSI 8 h`) on leaving.
+    /// Terminals without BiDi support ignore both.
+    public var explicitBidi: Bool
     /// Hide the cursor (`CSI ?25l`).
     public var hideCursor: Bool
     /// Report mouse buttons and the wheel (`CSI ?1000h` + SGR encoding `CSI ?1006h`).
@@ -21,11 +26,12 @@ public struct TerminalOptions: Hashable, Sendable {
     public var escapeTimeoutMilliseconds: Int
 
     /// Creates options; the defaults suit a full-screen reader.
-    public init(alternateScreen: Bool = true, hideCursor: Bool = true, mouse: Bool = false,
+    public init(alternateScreen: Bool = true, explicitBidi: Bool = true, hideCursor: Bool = true, mouse: Bool = false,
                 disableAutowrap: Bool = true, suspendOnCtrlZ: Bool = true,
                 installSignalHandlers: Bool = true,
                 escapeTimeoutMilliseconds: Int = KeyDecoder.escapeTimeoutMilliseconds) {
         self.alternateScreen = alternateScreen
+        self.explicitBidi = explicitBidi
         self.hideCursor = hideCursor
         self.mouse = mouse
         self.disableAutowrap = disableAutowrap
@@ -34,11 +40,12 @@ public struct TerminalOptions: Hashable, Sendable {
         self.escapeTimeoutMilliseconds = escapeTimeoutMilliseconds
     }
 
-    /// The bytes written on entering: alternate screen, hide cursor, auto-wrap off, mouse on
-    /// (each only if enabled), in that order.
+    /// The bytes written on entering: alternate screen, explicit BiDi mode, hide cursor,
+    /// auto-wrap off, mouse on (each only if enabled), in that order.
     public var enterSequence: [UInt8] {
         var s = ""
         if alternateScreen { s += "\u{1B}[?1049h" }
+        if explicitBidi { s += "\u{1B}[8l" }
         if hideCursor { s += "\u{1B}[?25l" }
         if disableAutowrap { s += "\u{1B}[?7l" }
         if mouse { s += "\u{1B}[?1000h\u{1B}[?1006h" }
@@ -52,6 +59,7 @@ public struct TerminalOptions: Hashable, Sendable {
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
         if disableAutowrap { s += "\u{1B}[?7h" }
         if hideCursor { s += "\u{1B}[?25h" }
+        if explicitBidi { s += "\u{1B}[8h" }
         if alternateScreen { s += "\u{1B}[?1049l" }
         return Array(s.utf8)
     }

@@ -10,16 +10,30 @@ public struct PlacedCluster: Hashable, Sendable {
     public var width: Int
     /// Whether it is a space or tab: draw blanks, not the bytes.
     public var isBlank: Bool
+    /// What to show instead of the bytes, or nil: Arabic presentation forms (shaping), the
+    /// mirrored glyph of a bracket in a right-to-left run (UAX #9 L4); "" (with width 0)
+    /// for an alef drawn inside the lam-alef ligature of the cluster before it.
+    public var text: String?
+
+    /// Creates a placed cluster.
+    public init(range: ByteRange, column: Int, width: Int, isBlank: Bool, text: String? = nil) {
+        self.range = range
+        self.column = column
+        self.width = width
+        self.isBlank = isBlank
+        self.text = text
+    }
 }
 
 extension TextLayout {
-    /// Calls `body` for each visible cluster of `line`, in display order, with its column.
+    /// Calls `body` for each visible cluster of `line`, in logical (memory) order, with its
+    /// column as a left-to-right line would have it. (`forEachCluster` gives display order.)
     ///
     /// Tabs are expanded to the next tab stop; trailing hanging spaces and the final line
     /// feed are left out; with `options.justify`, lines that end at a soft break are
     /// stretched to the column width by widening inner spaces.
-    public static func forEachCluster(of line: Line, in content: TextContent, options: LayoutOptions,
-                                      _ body: (PlacedCluster) -> Void) {
+    public static func forEachLogicalCluster(of line: Line, in content: TextContent, options: LayoutOptions,
+                                             _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
         content.bytes.withUnsafeBufferPointer { all in
             let lower = line.start.rawValue

@@ -10,7 +10,10 @@
 //   clusters  GraphemeCursor alone (UAX #29 clusters and their cell widths)
 //   layout  TextLayout.layout at width 80 (breaks + graphemes + widths + fitting)
 //   icu     ICU ubrk_open(UBRK_LINE) over UTF-8 UText, iterating every boundary
-// and the ratios layout/icu and breaks/icu.
+// and the ratios layout/icu and breaks/icu. Then, per file, the bidi measurement
+// (BidiBench.swift): our Bidi.resolve + visualOrder per paragraph against ICU's
+// ubidi_setPara + ubidi_getVisualMap, and our resolve alone (the fast path on LTR text).
+// `--bidi-only` skips the layout table.
 import CICU
 import Foundation
 import TextContent
@@ -45,6 +48,11 @@ if let i = args.firstIndex(of: "--rounds"), i + 1 < args.count, let r = Int(args
     rounds = max(1, r)
     args.removeSubrange(i...(i + 1))
 }
+var bidiOnly = false
+if let i = args.firstIndex(of: "--bidi-only") {
+    bidiOnly = true
+    args.remove(at: i)
+}
 if let i = args.firstIndex(of: "--width"), i + 1 < args.count, let w = Int(args[i + 1]) {
     width = w
     args.removeSubrange(i...(i + 1))
@@ -57,6 +65,7 @@ if args.isEmpty {
 var icuVersion = [CChar](repeating: 0, count: 32)
 icu_bench_version(&icuVersion)
 print("ICU \(String(cString: icuVersion)), width \(width), best of \(rounds) interleaved rounds")
+if !bidiOnly {
 print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
 
 for path in args {
@@ -137,4 +146,19 @@ for path in args {
     print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %8.1f  %10.2f  %10.2f", padded, megabytes,
                  megabytes / breakTime, megabytes / clusterTime, megabytes / layoutTime, megabytes / icuTime,
                  icuTime / layoutTime, icuTime / breakTime))
+}
+}
+
+print("bidi (per paragraph, direction auto)         MB  paras  RTL paras  fast path  resolve+order MB/s  resolve MB/s  icu setPara+getVisualMap MB/s  ours/icu")
+for path in args {
+    guard var data = FileManager.default.contents(atPath: path) else { continue }
+    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
+    let text = String(decoding: data, as: UTF8.self)
+    let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: true)
+    let bench = BidiBench(paragraphs: paragraphs)
+    let r = bench.run(rounds: rounds)
+    let name = (path as NSString).lastPathComponent
+    let padded = name.count > 42 ? String(name.prefix(42)) : name.padding(toLength: 42, withPad: " ", startingAt: 0)
+    print(String(format: "%@  %6.2f  %5d  %9d  %8.0f%%  %18.1f  %12.1f  %29.1f  %8.2f", padded, bench.megabytes, paragraphs.count, r.rtl,
+                 r.fastPath * 100, r.ours, r.resolveOnly, r.icu, r.ours / r.icu))
 }

@@ -3,8 +3,9 @@ import ReaderState
 import TextContent
 import TextLayout
 
-/// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]`:
-/// the laid-out text as plain lines, exactly as the reader shows it.
+/// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]
+/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--logical]`: the laid-out text as
+/// plain lines, exactly as the reader shows it (visual order; `--logical` for memory order).
 enum DumpCommand {
     static let specs: [Arguments.Spec] = [
         .init(name: "width", short: "w", takesValue: true),
@@ -17,6 +18,9 @@ enum DumpCommand {
         .init(name: "indent", short: nil, takesValue: true),
         .init(name: "justify", short: nil, takesValue: false),
         .init(name: "compact", short: nil, takesValue: false),
+        .init(name: "direction", short: nil, takesValue: true),
+        .init(name: "arabic-shaping", short: nil, takesValue: true),
+        .init(name: "logical", short: nil, takesValue: false),
     ]
 
     static func run(_ args: [String]) throws {
@@ -41,6 +45,7 @@ enum DumpCommand {
         }
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
+        printer.logical = a.has("logical")
         // The layout cache: read the chapters from it when present; fill it when the whole
         // book was laid out here.
         let path = a.positionals[0]
@@ -68,8 +73,21 @@ enum DumpCommand {
         case let other: throw CLIError.usage("--line-break must be strict, normal or loose, not '\(other)'")
         }
         let indent = try a.int("indent", in: 0...100) ?? 0
+        let direction: BidiDirection
+        switch a.value("direction") ?? "auto" {
+        case "auto": direction = .auto
+        case "ltr": direction = .leftToRight
+        case "rtl": direction = .rightToLeft
+        case let other: throw CLIError.usage("--direction must be ltr, rtl or auto, not '\(other)'")
+        }
+        let shaping: Bool
+        switch a.value("arabic-shaping") ?? "on" {
+        case "on": shaping = true
+        case "off": shaping = false
+        case let other: throw CLIError.usage("--arabic-shaping must be on or off, not '\(other)'")
+        }
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
-                             lineBreakStyle: style, justify: a.has("justify"))
+                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping)
     }
 }
 
@@ -78,6 +96,8 @@ struct DumpPrinter {
     let content: TextContent
     let options: LayoutOptions
     let color: Bool
+    /// Print each line's clusters in logical (memory) order instead of visual order.
+    var logical = false
     var out = Output()
     /// Where a chapter's lines may come from before laying it out (the layout cache).
     var source: ((Int) -> LineCollection?)?
@@ -131,13 +151,16 @@ struct DumpPrinter {
         }
         var styled = false
         if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
-        TextLayout.forEachCluster(of: line, in: content, options: options) { cluster in
+        let each = logical ? TextLayout.forEachLogicalCluster : TextLayout.forEachCluster
+        each(line, content, options) { cluster in
             if cluster.column > col {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.column - col))
                 col = cluster.column
             }
             if cluster.isBlank {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.width))
+            } else if let text = cluster.text {
+                out.write(text)
             } else {
                 out.write(bytes: bytes[cluster.range.intRange])
             }

@@ -12,7 +12,7 @@ import TextLayout
 /// `reader [BOOK] [--chapter N] [--offset B] [--percent P] [--width N] [--theme T] …`:
 /// the full-screen reader. Without a terminal on stdout it prints like `dump`.
 enum ReadCommand {
-    static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" } + [
+    static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" && $0.name != "logical" } + [
         .init(name: "percent", short: "p", takesValue: true),
         .init(name: "theme", short: nil, takesValue: true),
     ] + RevealOptions.specs
@@ -135,7 +135,8 @@ enum ReadCommand {
         // Chapters come from the layout cache when it has this book at these options.
         let cached = CachedLayouts(cacheRoot: directories.cache, bookKey: key, content: content)
         model.layouts.source = { options, chapter in cached.lines(options: options, chapter: chapter) }
-        let renderer = Renderer(theme: theme)
+        var renderer = Renderer(theme: theme)
+        renderer.arabicShaping = options.arabicShaping
         let encoder = ANSIEncoder(options: .fromEnvironment(environment))
         var previous: ScreenBuffer?
         var frame = ScreenBuffer(width: size.columns, height: size.rows)

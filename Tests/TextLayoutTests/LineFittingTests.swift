@@ -46,7 +46,9 @@ final class LineFittingTests: XCTestCase {
     /// NOT used (Swift's Character fails a GraphemeBreakTest case); we sum the placed clusters.
     static func placedWidth(_ line: Line, _ c: TextContent, _ o: LayoutOptions) -> Int {
         var end = line.indent
-        TextLayout.forEachCluster(of: line, in: c, options: LayoutOptions(width: o.width, tabWidth: o.tabWidth)) {
+        // Logical placement: right-to-left lines are right-aligned by `forEachCluster`,
+        // which BidiPlacementTests check.
+        TextLayout.forEachLogicalCluster(of: line, in: c, options: LayoutOptions(width: o.width, tabWidth: o.tabWidth)) {
             end = max(end, $0.column + $0.width)
         }
         return end - line.indent

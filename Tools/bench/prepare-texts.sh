@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
 # Converts the real-world books of ../shared/corpus into UTF-8 text files for the layout
 # benchmark: English, Chinese, Japanese (from the TXT corpus) and Arabic (text extracted
-# from the Arabic EPUB, repeated to ~1 MB). Usage: Tools/bench/prepare-texts.sh [OUTDIR]
+# from the Arabic EPUB, repeated to ~1 MB), and Hebrew (see below).
+# Usage: Tools/bench/prepare-texts.sh [OUTDIR]
+#
+# There is no Hebrew book in the corpus. he.txt is real Hebrew, but not prose: the Hebrew
+# translations of program messages in this machine's gettext catalogs
+# (/usr/share/locale/he/LC_MESSAGES/*.mo: glib, gtk, iso-codes, PackageKit…; free-software
+# translations, used here only as benchmark input and never committed). They mix Hebrew
+# with numbers, Latin names, punctuation and printf placeholders. Messages are joined
+# into paragraphs of about 600 bytes (a novel's paragraph length) and the whole is
+# repeated to ~1 MB.
 set -euo pipefail
 corpus="$(cd "$(dirname "$0")/../.." && pwd)/../shared/corpus"
 out="${1:-/tmp/reader-bench}"
@@ -22,6 +31,27 @@ for name in sorted(z.namelist()):
                 paras.append(re.sub(r"\s+", " ", t))
 text = "\n".join(paras) + "\n"
 with open(sys.argv[2], "w", encoding="utf-8") as f:
+    f.write(text * max(1, 1_000_000 // max(1, len(text.encode()))))
+PY
+python3 - "$out/he.txt" <<'PY'
+import gettext, glob, sys
+messages = []
+for path in sorted(glob.glob("/usr/share/locale/he/LC_MESSAGES/*.mo")):
+    with open(path, "rb") as f:
+        catalog = gettext.GNUTranslations(f)._catalog
+    for key in sorted(catalog, key=str):
+        value = catalog[key]
+        if isinstance(value, str) and any("\u05d0" <= c <= "\u05ea" for c in value):
+            messages.append(" ".join(value.split()))
+paras, current = [], []
+for m in messages:
+    current.append(m)
+    if sum(len(x.encode()) for x in current) >= 600:
+        paras.append(" ".join(current)); current = []
+if current:
+    paras.append(" ".join(current))
+text = "\n".join(paras) + "\n"
+with open(sys.argv[1], "w", encoding="utf-8") as f:
     f.write(text * max(1, 1_000_000 // max(1, len(text.encode()))))
 PY
 ls -l "$out"
