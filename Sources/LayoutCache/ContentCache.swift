@@ -57,7 +57,9 @@ public struct ContentCache: Sendable {
     /// file is removed. A hit marks the file as used (LRU).
     public func load(bookKey: String, parserVersion: Int = ContentCache.parserVersion) -> TextContent? {
         let path = path(bookKey: bookKey)
-        guard var (bytes, identity) = CacheFiles.read(path) else { return nil }
+        guard let read = CacheFiles.read(path) else { return nil }
+        var bytes = read.bytes
+        let identity = read.identity
         let key = ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion)
         do {
             let content = try TextContentCodec.decode(reusing: &bytes, expectedKey: key)

@@ -11,6 +11,8 @@ public final class ChapterLayouts {
     /// Current layout options.
     public private(set) var options: LayoutOptions
     private var cache: [Int: LineCollection] = [:]
+    /// The bidi analysis of the paragraphs shown (each once, not once a line).
+    public let bidiParagraphs = BidiParagraphCache()
 
     /// Where laid-out chapters may come from before laying them out: given the options
     /// and a chapter index, the chapter's lines (e.g. from the on-disk layout cache), or

@@ -62,7 +62,7 @@ public struct Renderer {
             if line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2 {
                 buffer.put("•", width: 1, row: row, col: margin + line.indent - 2, style: base)
             }
-            TextLayout.forEachCluster(of: line, in: content, options: options) { cluster in
+            TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: model.layouts.bidiParagraphs) { cluster in
                 guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed else { return }
                 var style = base
                 for run in runs where run.range.lowerBound <= cluster.range.lowerBound && cluster.range.lowerBound < run.range.upperBound {

@@ -101,6 +101,8 @@ struct DumpPrinter {
     var out = Output()
     /// Where a chapter's lines may come from before laying it out (the layout cache).
     var source: ((Int) -> LineCollection?)?
+    /// Each paragraph's bidi analysis, done once for all its lines.
+    private let paragraphs = BidiParagraphCache()
     /// The chapters laid out here (not taken from `source`), by index.
     private(set) var laidOut: [Int: LineCollection] = [:]
 
@@ -151,8 +153,7 @@ struct DumpPrinter {
         }
         var styled = false
         if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
-        let each = logical ? TextLayout.forEachLogicalCluster : TextLayout.forEachCluster
-        each(line, content, options) { cluster in
+        func place(_ cluster: PlacedCluster) {
             if cluster.column > col {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.column - col))
                 col = cluster.column
@@ -165,6 +166,11 @@ struct DumpPrinter {
                 out.write(bytes: bytes[cluster.range.intRange])
             }
             col += cluster.width
+        }
+        if logical {
+            TextLayout.forEachLogicalCluster(of: line, in: content, options: options, place)
+        } else {
+            TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
         }
         if styled { out.write("\u{1B}[0m") }
         out.writeByte(0x0A)

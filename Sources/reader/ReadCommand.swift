@@ -183,7 +183,7 @@ enum ReadCommand {
                 if let path { try? store.setLastBook(URL(fileURLWithPath: path).standardizedFileURL.path) }
                 save()
                 if parsed {
-                    try? contentCache.store(content, bookKey: Self.contentKey(key, encoding: encoding),
+                    _ = try? contentCache.store(content, bookKey: Self.contentKey(key, encoding: encoding),
                                             parserVersion: ContentCache.parserVersion)
                 }
                 cached.fillInBackground(options: model.layouts.options)

@@ -16,18 +16,39 @@ final class BidiPlacementTests: XCTestCase {
     }
 
     /// Each line drawn as a string of `width` cells (blanks for spaces and gaps).
-    func screen(_ c: TextContent, _ options: LayoutOptions, logical: Bool = false) -> [String] {
+    func screen(_ c: TextContent, _ options: LayoutOptions, logical: Bool = false,
+                paragraphs: BidiParagraphCache? = nil) -> [String] {
         let lines = TextLayout.layout(c, range: c.fullRange, options: options)
         return lines.lines.filter { !$0.flags.contains(.blank) }.map { line in
             var cells = [String](repeating: " ", count: options.width)
-            let each = logical ? TextLayout.forEachLogicalCluster : TextLayout.forEachCluster
-            each(line, c, options) { cluster in
+            func draw(_ cluster: PlacedCluster) {
                 guard cluster.width > 0 else { return }
                 cells[cluster.column] = cluster.isBlank ? " " : (cluster.text ?? c.string(in: cluster.range))
                 for k in 1..<max(1, cluster.width) { cells[cluster.column + k] = "" }
             }
+            if logical {
+                TextLayout.forEachLogicalCluster(of: line, in: c, options: options, draw)
+            } else {
+                TextLayout.forEachCluster(of: line, in: c, options: options, paragraphs: paragraphs, draw)
+            }
             return cells.joined()
         }
+    }
+
+    func testParagraphCacheAnalysesEachParagraphOnceAndChangesNothing() {
+        let c = content(["אבג דהו זחט יכל מנס עפצ קרש תאב", "Plain “quoted” English — with a dash and more words", "שנת 1984 עם iPhone (חדש) ועוד"])
+        let options = LayoutOptions(width: 9)
+        let cache = BidiParagraphCache()
+        XCTAssertEqual(screen(c, options, paragraphs: cache), screen(c, options))
+        XCTAssertEqual(cache.analyses, 3, "one analysis a paragraph, not one a line")
+        XCTAssertEqual(screen(c, options, paragraphs: cache), screen(c, options))
+        XCTAssertEqual(cache.analyses, 3, "shown again: no new analysis")
+        let forced = LayoutOptions(width: 9, direction: .rightToLeft)
+        XCTAssertEqual(screen(c, forced, paragraphs: cache), screen(c, forced))
+        XCTAssertEqual(cache.analyses, 6, "another direction is another analysis")
+        let small = BidiParagraphCache(capacity: 1)
+        XCTAssertEqual(screen(c, options, paragraphs: small), screen(c, options))
+        XCTAssertEqual(small.analyses, 3)
     }
 
     func testHebrewParagraphIsRightAlignedAndReversed() {

@@ -34,7 +34,7 @@ public struct RevealPage: Hashable, Sendable {
         var placed: [(ByteRange, Bool, Bool)] = []   // range, isBlank, starts a block (first cluster of a block-start line)
         for (index, line) in lines.enumerated() {
             var first = true
-            TextLayout.forEachCluster(of: line, in: content, options: options) { cluster in
+            TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { cluster in
                 placed.append((cluster.range, cluster.isBlank, first && index > 0 && line.flags.contains(.blockStart)))
                 first = false
             }

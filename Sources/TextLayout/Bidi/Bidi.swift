@@ -61,6 +61,7 @@ public enum Bidi {
                 for k in i..<end {
                     let v = p[k]
                     if v < 0x590 && v >= 0x20 && v &- 0x7F >= 0x2F { continue }   // passes the screen
+                    if v &- 0x2010 < 0x18 { continue }   // U+2010…2027 (dashes, quotes, …) are all ON
                     let c = props.record(v).bidiClassRaw
                     if BC.bit(c) & BC.raisingMask != 0 { return nil }
                     if c == BC.BN { sawRemoved = true }

@@ -12,9 +12,13 @@ extension TextLayout {
     /// character), a right-to-left paragraph's lines are aligned to the right edge of the
     /// text column (the indent on the right), brackets in right-to-left runs are mirrored
     /// (L4) and, with `options.arabicShaping`, Arabic letters get their presentation forms.
-    /// A block with nothing right-to-left in it costs one byte scan more than
-    /// `forEachLogicalCluster`.
+    /// A block with nothing right-to-left in it costs one scan of its bytes more than
+    /// `forEachLogicalCluster` (once per block with a `paragraphs` cache).
+    ///
+    /// Pass the same `paragraphs` cache for the lines of one book: each paragraph is then
+    /// analysed once, not once a line (which costs O(paragraph) a line).
     public static func forEachCluster(of line: Line, in content: TextContent, options: LayoutOptions,
+                                      paragraphs: BidiParagraphCache? = nil,
                                       _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
         let blockIndex = content.blockIndex(atOrAfter: line.start)
@@ -24,43 +28,17 @@ extension TextLayout {
         }
         let block = content.blocks[blockIndex]
         let (direction, fallbackRTL) = paragraphDirection(of: block, in: content, options: options)
-        // Only bytes below 0xD6 (no code point from U+0590 up, where every R, AL, AN and
-        // explicit formatting character is): nothing can be right to left.
-        if direction != .rightToLeft && !fallbackRTL {
-            let plain = content.bytes.withUnsafeBufferPointer { all in
-                !all[block.range.intRange].contains { $0 >= 0xD6 }
-            }
-            if plain {
-                forEachLogicalCluster(of: line, in: content, options: options, body)
-                return
-            }
+        let compute = { analyseParagraph(block, in: content, direction: direction, fallbackRightToLeft: fallbackRTL) }
+        let analysis = paragraphs?.analysis(of: block, direction: direction, fallbackRightToLeft: fallbackRTL, compute: compute)
+            ?? compute()
+        guard case let .resolved(scalars, offsets, result) = analysis else {
+            forEachLogicalCluster(of: line, in: content, options: options, body)
+            return
         }
         var clusters: [PlacedCluster] = []
         forEachLogicalCluster(of: line, in: content, options: options) { clusters.append($0) }
         guard !clusters.isEmpty else { return }
 
-        // The block's scalars and their byte offsets.
-        var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
-        content.bytes.withUnsafeBufferPointer { all in
-            let base = all.baseAddress!
-            var i = block.range.lowerBound.rawValue
-            let end = block.range.upperBound.rawValue
-            while i < end {
-                let (v, n) = UTF8Scalar.decode(base, i, end)
-                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                offsets.append(i)
-                i += n
-            }
-        }
-        var result = Bidi.resolve(scalars, direction: direction)
-        if direction == .auto && fallbackRTL && result.paragraphLevel == 0 && Bidi.firstStrongLevel(scalars) == nil {
-            result = Bidi.resolve(scalars, direction: .rightToLeft)   // no strong character: the book's direction
-        }
-        if result.isLeftToRightOnly {
-            clusters.forEach(body)
-            return
-        }
         func scalarIndex(_ offset: Int) -> Int {
             var lo = 0, hi = offsets.count
             while lo < hi {
@@ -113,6 +91,40 @@ extension TextLayout {
             column += cluster.width
             body(cluster)
         }
+    }
+
+    /// Resolves one paragraph for display: left to right when nothing in it can be right
+    /// to left (only bytes below 0xD6 — no code point from U+0590 up, where every R, AL,
+    /// AN and explicit formatting character is — or `Bidi.resolve`'s own fast path).
+    static func analyseParagraph(_ block: Block, in content: TextContent, direction: BidiDirection,
+                                 fallbackRightToLeft: Bool) -> BidiParagraphCache.Analysis {
+        if direction != .rightToLeft && !fallbackRightToLeft {
+            let plain = content.bytes.withUnsafeBufferPointer { all in
+                !all[block.range.intRange].contains { $0 >= 0xD6 }
+            }
+            if plain { return .leftToRight }
+        }
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(block.range.count)
+        offsets.reserveCapacity(block.range.count)
+        content.bytes.withUnsafeBufferPointer { all in
+            let base = all.baseAddress!
+            var i = block.range.lowerBound.rawValue
+            let end = block.range.upperBound.rawValue
+            while i < end {
+                let (v, n) = UTF8Scalar.decode(base, i, end)
+                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                offsets.append(i)
+                i += n
+            }
+        }
+        var result = Bidi.resolve(scalars, direction: direction)
+        if direction == .auto && fallbackRightToLeft && result.paragraphLevel == 0 && Bidi.firstStrongLevel(scalars) == nil {
+            result = Bidi.resolve(scalars, direction: .rightToLeft)   // no strong character: the book's direction
+        }
+        if result.isLeftToRightOnly { return .leftToRight }
+        return .resolved(scalars: scalars, offsets: offsets, result: result)
     }
 
     /// The direction to resolve a block with, and whether a paragraph without any strong
