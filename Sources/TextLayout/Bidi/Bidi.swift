@@ -39,24 +39,25 @@ public enum Bidi {
     /// Every code point below U+0590 has a class among L, EN, ES, ET, CS, NSM, BN, B, S, WS
     /// and ON, none of which can raise a level in a paragraph at level 0 (W7 turns EN into
     /// L after sos L; N1 turns the neutrals into L). Blocks of 32 code points are screened
-    /// branch-free (vectorisable): the largest value, and whether any is a C0/C1 control or
-    /// in U+007F…U+00AD (where the BN characters below U+0590 are); only a block that
-    /// fails the screen is looked at code point by code point through the property table.
+    /// branch-free (vectorisable): whether any is U+0400 or above (the OR of all: cheaper
+    /// than their maximum), and whether any is a C0/C1 control or in U+007F…U+00AD (where
+    /// the BN characters below U+0590 are). Only a block that fails the screen is looked at
+    /// code point by code point, through the property table from U+0590 up.
     @inline(__always)
     static func leftToRightOnly(_ p: UnsafePointer<UInt32>, _ n: Int) -> [UInt8]? {
         var i = 0
         var sawRemoved = false
         while i < n {
             let end = min(n, i &+ 32)
-            var high: UInt32 = 0, low: UInt32 = 0
+            var bits: UInt32 = 0, low: UInt32 = 0
             var j = i
             while j < end {
                 let v = p[j]
-                high = max(high, v)
+                bits |= v
                 low |= (v < 0x20 ? 1 : 0) | (v &- 0x7F < 0x2F ? 1 : 0)
                 j &+= 1
             }
-            if high >= 0x590 || low != 0 {
+            if bits >= 0x400 || low != 0 {   // some code point ≥ U+0400 (OR is cheaper than max)
                 let props = UnicodeProperties.shared
                 for k in i..<end {
                     let v = p[k]
