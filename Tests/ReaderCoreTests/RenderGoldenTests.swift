@@ -48,6 +48,22 @@ final class RenderGoldenTests: XCTestCase {
         try assertGolden("english-40x16", snapshot(m))
     }
 
+    func testRightToLeftPage() throws {
+        // Hebrew and Arabic paragraphs: visual order, aligned right in the text column,
+        // numbers and Latin kept left to right, brackets mirrored, Arabic joined (the
+        // default shaping), and the Hebrew chapter title in visual order in the status line.
+        let content = book([(.heading, "פרק ראשון"),
+                            (.paragraph, "בשנת 1984 קנה דני iPhone (חדש) ושמח מאוד."),
+                            (.paragraph, "كانت الحديقة (هادئة) تحت ضوء القمر."),
+                            (.paragraph, "An English paragraph stays left.")], title: "ספר")
+        let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 14, preferredWidth: 26)
+        let shot = snapshot(m)
+        try assertGolden("rtl-30x14", shot)
+        XCTAssertTrue(shot.contains("ןושאר קרפ"), "title in visual order")
+        XCTAssertTrue(shot.contains("1984"), "digits keep their order")
+        XCTAssertTrue(shot.contains("(שדח)"), "brackets mirrored around the reversed word")
+    }
+
     func testCJKKinsokuAndWideCells() throws {
         let content = book([(.heading, "第一章"),
                             (.paragraph, "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。「何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。」"),
