@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "TextContent", targets: ["TextContent"]),
         .library(name: "BookFormats", targets: ["BookFormats"]),
+        // For the fuzz targets in Fuzz/ (a separate package that depends on this one).
+        .library(name: "LayoutCache", targets: ["LayoutCache"]),
+        .library(name: "Terminal", targets: ["Terminal"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
