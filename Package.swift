@@ -55,7 +55,7 @@ let package = Package(
 
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
-        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
+        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent", "TextLayout", "CLibZip"]),
         .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.

@@ -54,8 +54,8 @@ public enum PlainTextReader {
         }
         let baseName = fileStem(name)
         let (language, direction) = BookInfoGuesser.language(of: decoded.utf8)
-        let metadata = BookMetadata(title: title.map { TextSanitizer.sanitize($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? baseName,
-                                    authors: authors.map { TextSanitizer.sanitize($0) }, language: language, format: .txt,
+        let metadata = BookMetadata(title: title.map { TextSanitizer.sanitizeLabel($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? baseName,
+                                    authors: authors.map { TextSanitizer.sanitizeLabel($0) }, language: language, format: .txt,
                                     encoding: decoded.encoding.displayName, direction: direction)
 
         let structure = TextStructure(text: decoded, isAozora: aozora, skipLines: skip)
