@@ -53,10 +53,13 @@ let package = Package(
         .executableTarget(name: "pager-bench",
                           dependencies: ["BookFormats", "ReaderCore", "Screen", "TextLayout", "TextContent"]),
 
+        // Test helper: saves state in a loop, to be killed with SIGKILL by ReaderStateTests.
+        .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
+
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent", "TextLayout", "CLibZip"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent", "state-writer"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
