@@ -59,6 +59,7 @@ enum ReadCommand {
         let contentCache = ContentCache(cacheRoot: directories.cache)
         let encoding = a.value("encoding")
         if let path {
+            do { try BookLoader.checkFile(path: path) } catch let e as BookError { throw CLIError.book(e) }
             // The parsed book comes from the content cache when this file was opened before.
             guard let hash = ContentHash.ofFile(path) else {
                 _ = try BookOpener.open(path, encoding: encoding)  // reports why it cannot be read

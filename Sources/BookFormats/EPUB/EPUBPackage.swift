@@ -43,6 +43,11 @@ public final class EPUBPackage: @unchecked Sendable {
     /// Problems found while opening that did not stop it.
     public let warnings: [String]
 
+    /// Largest sum of the spine documents' uncompressed sizes (1 GiB): with the per-entry
+    /// limit (`ZipArchive.maxEntrySize`, 256 MiB) and the ratio limit, it bounds the memory
+    /// and time one book can take, and keeps the text well under `TextContent`'s 4 GiB.
+    public static let maxTotalUncompressedSize: UInt64 = 1 << 30
+
     private let archive: ZipArchive
     private let lock = NSLock()
     /// Size of the book file in bytes.
@@ -56,14 +61,7 @@ public final class EPUBPackage: @unchecked Sendable {
     /// malformed OPF, or a spine that lists no readable document.
     public init(path: String) throws {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BookError.unreadable(path: path, reason: "no such file")
-        }
-        if isDirectory.boolValue { throw BookError.unreadable(path: path, reason: "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw BookError.unreadable(path: path, reason: "permission denied")
-        }
+        try BookLoader.checkFile(path: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
         if size == 0 { throw BookError.empty(path: path) }
         fileSize = max(size, 0)
@@ -127,6 +125,12 @@ public final class EPUBPackage: @unchecked Sendable {
         }
         guard !items.isEmpty else {
             throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
+        }
+        // Entries are never read past their declared size, so the declared sizes bound the
+        // work: a book whose documents add up to more than the limit is refused up front.
+        let declared = items.reduce(UInt64(0)) { $0 + UInt64($1.uncompressedSize) }
+        if declared > EPUBPackage.maxTotalUncompressedSize {
+            throw BookError.limitExceeded(path: path, reason: "the spine's documents are \(declared >> 20) MiB uncompressed (limit \(EPUBPackage.maxTotalUncompressedSize >> 20) MiB)")
         }
         if repeats > 0 {
             warnings.append("\(repeats) spine item\(repeats == 1 ? " repeats" : "s repeat") a document already in the spine; each document is read once")
