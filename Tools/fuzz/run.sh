@@ -88,7 +88,7 @@ for t in "${TARGETS[@]}"; do
         > "$dir/fuzz.log" 2>&1
     rc=$?
     set -e
-    grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE)' "$dir/fuzz.log" | tail -1 || true
+    grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)' "$dir/fuzz.log" | tail -1 || true
     grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$dir/fuzz.log" || true
     if [ $rc -ne 0 ]; then
         echo "!! fuzz-$t stopped with status $rc: see $dir/fuzz.log and $dir/artifacts/"
