@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "TextContent", targets: ["TextContent"]),
         .library(name: "BookFormats", targets: ["BookFormats"]),
+        // For the fuzz targets in Fuzz/ (a separate package that depends on this one).
+        .library(name: "LayoutCache", targets: ["LayoutCache"]),
+        .library(name: "Terminal", targets: ["Terminal"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
@@ -50,10 +53,13 @@ let package = Package(
         .executableTarget(name: "pager-bench",
                           dependencies: ["BookFormats", "ReaderCore", "Screen", "TextLayout", "TextContent"]),
 
+        // Test helper: saves state in a loop, to be killed with SIGKILL by ReaderStateTests.
+        .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
+
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
-        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent"]),
+        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent", "TextLayout", "CLibZip"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent", "state-writer"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),

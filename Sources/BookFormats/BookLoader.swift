@@ -20,11 +20,7 @@ public enum BookLoader {
     /// Reads `path`, sniffing the format from its first bytes (a zip is an EPUB;
     /// anything else is plain text).
     public static func load(path: String, options: BookLoadOptions = BookLoadOptions()) throws -> TextContent {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BookError.unreadable(path: path, reason: "no such file")
-        }
-        if isDirectory.boolValue { throw BookError.unreadable(path: path, reason: "is a directory") }
+        try checkFile(path: path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
@@ -36,5 +32,23 @@ public enum BookLoader {
             return try EPUBReader.read(path: path, threads: options.threads)
         }
         return try PlainTextReader.read(path: path, encoding: options.encoding)
+    }
+
+    /// Checks that `path` names a regular file this process may read, without opening it
+    /// (opening a FIFO blocks; `/dev/zero` never ends). Throws `BookError.unreadable` with
+    /// "no such file", "is a directory", "not a regular file" or the `errno` text.
+    public static func checkFile(path: String) throws {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw BookError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw BookError.unreadable(path: path, reason: "is a directory")
+        default: throw BookError.unreadable(path: path, reason: "not a regular file")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw BookError.unreadable(path: path, reason: "permission denied")
+        }
     }
 }

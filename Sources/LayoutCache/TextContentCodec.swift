@@ -377,7 +377,8 @@ public enum TextContentCodec {
         /// A chapter or TOC level (a small signed number).
         mutating func level() throws -> Int {
             let v = try zigzag()
-            guard abs(v) <= 1_000_000 else { throw DecodeError.malformed("level") }
+            // Not `abs(v)`: it traps for Int64.min (found by fuzzing).
+            guard v >= -1_000_000, v <= 1_000_000 else { throw DecodeError.malformed("level") }
             return Int(v)
         }
 

@@ -42,4 +42,19 @@ public enum AtomicFile {
         let dfd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
+
+    /// Removes temporary files (`.<name>.<pid>.<random>.tmp`) left in `folder` by writers
+    /// that were killed between creating and renaming them. Only files whose writer process
+    /// no longer exists are removed, so a concurrent writer's file is never touched.
+    public static func removeAbandonedTemporaries(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            // ["<name>", "json", "<pid>", "<random>", "tmp"]: the pid is third from the end.
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
+    }
 }

@@ -78,8 +78,11 @@ public enum ContentHash {
         return String(h, radix: 16).leftPadded(16) + "-" + String(bytes.count, radix: 16)
     }
 
-    /// The key of the file at `path`, or nil if it cannot be read.
+    /// The key of the file at `path`, or nil if it cannot be read or is not a regular file
+    /// (a FIFO would block, `/dev/zero` would never end).
     public static func ofFile(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         // Mapped, not read: hashing touches each page once and copies nothing.
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { of($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import TextContent
 
 /// Reads and writes per-book state under `$XDG_STATE_HOME/reader`.
 ///
@@ -30,12 +31,23 @@ public struct StateStore: Sendable {
         case recovered(warning: String)
     }
 
-    /// Loads the state of the book with content key `key`.
+    /// Largest state file that is read (a hand-edited or damaged file can be anything).
+    public static let maxFileSize = 4 << 20
+
+    /// Loads the state of the book with content key `key`. Bookmarks with negative
+    /// positions are dropped and labels are sanitised (a hand-edited file may hold anything);
+    /// positions past the end of the book are the caller's to clamp.
     public func load(key: String) -> LoadResult {
         let url = url(forKey: key)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .none }
-        if let state = try? JSONDecoder().decode(BookState.self, from: data), state.key == key,
+        AtomicFile.removeAbandonedTemporaries(in: url.deletingLastPathComponent())
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return .none }
+        let data = (try? handle.read(upToCount: Self.maxFileSize + 1)) ?? Data()
+        try? handle.close()
+        if data.count <= Self.maxFileSize, var state = try? JSONDecoder().decode(BookState.self, from: data), state.key == key,
            state.position.offset >= 0, state.position.chapter >= 0 {
+            state.bookmarks = state.bookmarks.filter { $0.position.offset >= 0 && $0.position.chapter >= 0 }
+                .map { Bookmark(position: $0.position, label: TextSanitizer.sanitizeLabel($0.label), created: $0.created) }
+            state.title = TextSanitizer.sanitizeLabel(state.title)
             return .found(state)
         }
         let aside = url.appendingPathExtension("corrupt")
@@ -54,7 +66,10 @@ public struct StateStore: Sendable {
     /// The last book opened, if recorded and still present.
     public func lastBook() -> String? {
         let url = folder.appendingPathComponent("last-book")
-        guard let data = FileManager.default.contents(atPath: url.path),
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        let read = try? handle.read(upToCount: 1 << 16)
+        try? handle.close()
+        guard let data = read, data.count < 1 << 16,
               let path = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .newlines),
               !path.isEmpty else { return nil }
         return path

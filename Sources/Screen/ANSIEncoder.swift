@@ -212,7 +212,9 @@ struct ByteWriter {
     }
 
     /// Appends a grapheme expected to occupy `width` cells, sanitised: any C0, DEL or C1
-    /// control turns the whole cluster into U+FFFD; an empty cluster becomes spaces.
+    /// control turns the whole cluster into U+FFFD; an empty cluster becomes spaces; bidi
+    /// formatting characters (U+061C, U+200E/F, U+202A–E, U+2066–9) are left out, so a
+    /// terminal that applies bidi itself can never be made to reorder the screen.
     mutating func grapheme(_ g: PackedGrapheme, width: Int) {
         if g.hasControl {
             bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
@@ -222,7 +224,32 @@ struct ByteWriter {
         } else if !g.isInterned && g.byteCount == 1 {
             bytes.append(UInt8(truncatingIfNeeded: g.lo))  // ASCII fast path
         } else {
-            g.withUTF8 { bytes.append(contentsOf: $0) }
+            g.withUTF8 { utf8 in
+                let start = bytes.count
+                var i = 0
+                while i < utf8.count {
+                    let n = ANSIEncoder.bidiControlLength(utf8, at: i)
+                    if n > 0 { i += n; continue }
+                    bytes.append(utf8[i])
+                    i += 1
+                }
+                // Only bidi controls: keep the cell's width with spaces.
+                if bytes.count == start { for _ in 0..<width { bytes.append(0x20) } }
+            }
         }
+    }
+}
+
+extension ANSIEncoder {
+    /// The UTF-8 length of the bidi formatting character at `i` (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), or 0.
+    @inline(__always) static func bidiControlLength(_ u: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = u[i]
+        if b == 0xD8, i + 1 < u.count, u[i + 1] == 0x9C { return 2 }
+        guard b == 0xE2, i + 2 < u.count else { return 0 }
+        let b1 = u[i + 1], b2 = u[i + 2]
+        if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (0xAA...0xAE).contains(b2)) { return 3 }
+        if b1 == 0x81 && (0xA6...0xA9).contains(b2) { return 3 }
+        return 0
     }
 }

@@ -224,7 +224,7 @@ public struct TextContentBuilder {
 
     /// Starts a chapter at the next text.
     public mutating func beginChapter(title: String, level: Int = 1, source: String) {
-        chapterStarts.append((TextSanitizer.sanitize(title), level, offsetOfNextText.rawValue, source))
+        chapterStarts.append((TextSanitizer.sanitizeLabel(title), level, offsetOfNextText.rawValue, source))
     }
 
     /// Starts a chapter at a known offset (for parsers that decide chapters after the text
@@ -232,17 +232,17 @@ public struct TextContentBuilder {
     /// order and after any `beginChapter` calls for earlier text.
     public mutating func addChapter(title: String, level: Int = 1, at offset: ByteOffset, source: String) {
         let start = max(offset.rawValue, chapterStarts.last?.start ?? 0)
-        chapterStarts.append((TextSanitizer.sanitize(title), level, start, source))
+        chapterStarts.append((TextSanitizer.sanitizeLabel(title), level, start, source))
     }
 
     /// Adds a TOC entry pointing at a target key resolved when the book is finished.
     public mutating func addTOCEntry(title: String, level: Int, targetKey: String, source: String) {
-        tocEntries.append((TextSanitizer.sanitize(title), level, nil, targetKey, source))
+        tocEntries.append((TextSanitizer.sanitizeLabel(title), level, nil, targetKey, source))
     }
 
     /// Adds a TOC entry pointing at a known offset.
     public mutating func addTOCEntry(title: String, level: Int, target: ByteOffset, source: String) {
-        tocEntries.append((TextSanitizer.sanitize(title), level, target, nil, source))
+        tocEntries.append((TextSanitizer.sanitizeLabel(title), level, target, nil, source))
     }
 
     // MARK: Source map
@@ -258,9 +258,18 @@ public struct TextContentBuilder {
         sourceMap.addAnchor(content: ByteOffset(bytes.count), source: idx, sourceOffset: offset, linear: linear)
     }
 
+    /// Most warnings a finished book keeps: a hostile book (100,000 missing spine items)
+    /// must not print 100,000 lines. The rest are summarised in one last warning.
+    public static let maxWarnings = 100
+
+    static func capped(_ warnings: [String]) -> [String] {
+        guard warnings.count > maxWarnings else { return warnings }
+        return Array(warnings.prefix(maxWarnings - 1)) + ["… and \(warnings.count - maxWarnings + 1) more warnings"]
+    }
+
     /// Records a problem that did not stop the book from opening.
     public mutating func warn(_ message: String) {
-        warnings.append(TextSanitizer.sanitize(message))
+        warnings.append(TextSanitizer.sanitizeLabel(message))
     }
 
     // MARK: Concatenation
@@ -320,10 +329,11 @@ public struct TextContentBuilder {
     /// Closes open blocks and styles, resolves targets, makes chapters cover the text.
     public mutating func finish() -> TextContent {
         endBlock()
-        // Metadata is shown too (status line, `info`): it gets the same sanitising as text.
-        metadata.title = TextSanitizer.sanitize(metadata.title)
-        metadata.authors = metadata.authors.map(TextSanitizer.sanitize)
-        metadata.language = TextSanitizer.sanitize(metadata.language)
+        // Metadata is shown too (status line, `info`): sanitised as labels (no controls, no
+        // bidi formatting characters that could reorder the UI).
+        metadata.title = TextSanitizer.sanitizeLabel(metadata.title)
+        metadata.authors = metadata.authors.map(TextSanitizer.sanitizeLabel)
+        metadata.language = TextSanitizer.sanitizeLabel(metadata.language)
         for token in openStyles.keys.sorted() { endStyle(token) }
         let end = bytes.count
         for (index, key) in pendingStyleTargets {
@@ -357,6 +367,6 @@ public struct TextContentBuilder {
             toc.append(TOCEntry(title: e.title, level: e.level, target: ByteOffset(min(t.rawValue, end)), source: e.source))
         }
         return TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                           metadata: metadata, sourceMap: sourceMap, warnings: warnings)
+                           metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings))
     }
 }

@@ -56,6 +56,30 @@ public enum TextSanitizer {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether `scalar` is a bidi formatting character: the embeddings, overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069) and the marks LRM, RLM, ALM (U+200E, U+200F,
+    /// U+061C). Legitimate in body text (the bidi algorithm consumes them), but in a label
+    /// shown in the UI they could reorder the status line on a terminal that applies bidi.
+    @inlinable public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Sanitises a one-line label shown in the UI (title, author, chapter and TOC titles):
+    /// `sanitize`, then bidi formatting characters (`isBidiControl`) removed, and TAB and
+    /// LF turned into spaces.
+    public static func sanitizeLabel(_ s: String) -> String {
+        let clean = sanitize(s)
+        guard clean.unicodeScalars.contains(where: { isBidiControl($0) || $0 == "\t" || $0 == "\n" }) else { return clean }
+        var out = String.UnicodeScalarView()
+        for u in clean.unicodeScalars where !isBidiControl(u) {
+            out.append(u == "\t" || u == "\n" ? " " : u)
+        }
+        return String(out)
+    }
+
     private static func skipEscape(_ bytes: [UInt8], from start: Int) -> Int {
         guard start < bytes.count else { return start }
         switch bytes[start] {

@@ -297,10 +297,13 @@ struct BlockFit {
         var position = start
         while let (next, clusterWidth) = c.next() {
             let first = text[position]
-            let w = first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth
+            var w = first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth
             let hanging = hangs(first, next - position)
             if !hanging && w > 0 && col + w > available && position > lineStart {
                 emit(position, .emergencyBreak, into: &lines)
+                // A tab's width depends on its column, which the new line just reset
+                // (found by fuzzing: a tab moved to a new line kept its old width).
+                if first == 0x09 { w = tabWidth - (col % tabWidth) }
             }
             col += w
             if !hanging { visible = col }

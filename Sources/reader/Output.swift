@@ -1,4 +1,5 @@
 import Glibc
+import TextContent
 
 /// Buffered writer to a file descriptor (stdout by default); flushes in large chunks.
 struct Output {
@@ -66,9 +67,10 @@ enum Diagnostics {
     }
 
     private static func line(_ s: String) {
-        // Never let a file name or book text put control characters on the terminal.
+        // Never let a file name or book text put control characters on the terminal, nor
+        // bidi formatting characters that could reorder the line.
         let clean = String(String.UnicodeScalarView(s.unicodeScalars.map { sc in
-            (sc.value < 0x20 || (0x7F...0x9F).contains(sc.value)) ? "?" : sc
+            (sc.value < 0x20 || (0x7F...0x9F).contains(sc.value) || TextSanitizer.isBidiControl(sc)) ? "?" : sc
         }))
         var bytes = Array((clean + "\n").utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -60,6 +60,7 @@ enum ReadCommand {
         let contentCache = ContentCache(cacheRoot: directories.cache)
         let encoding = a.value("encoding")
         if let path {
+            do { try BookLoader.checkFile(path: path) } catch let e as BookError { throw CLIError.book(e) }
             // The parsed book comes from the content cache when this file was opened before.
             guard let hash = ContentHash.ofFile(path) else {
                 _ = try BookOpener.open(path, encoding: encoding)  // reports why it cannot be read
@@ -131,7 +132,7 @@ enum ReadCommand {
         base.width = preferred
         let model = ReaderModel(content: content, position: position, columns: size.columns, rows: size.rows,
                                 preferredWidth: preferred, baseOptions: base,
-                                marks: state.bookmarks.map { Mark(offset: ByteOffset($0.position.offset), label: $0.label) })
+                                marks: state.bookmarks.map { Mark(offset: ByteOffset(min($0.position.offset, content.bytes.count)), label: $0.label) })
         // Chapters come from the layout cache when it has this book at these options.
         let cached = CachedLayouts(cacheRoot: directories.cache, bookKey: key, content: content)
         model.layouts.source = { options, chapter in cached.lines(options: options, chapter: chapter) }

@@ -12,8 +12,10 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var mediaType: String
     /// `false` for `linear="no"` items (still read in spine order).
     public var isLinear: Bool
-    /// Declared uncompressed size in bytes (0 when the entry is missing): the size index
-    /// used for whole-book progress before the document is parsed.
+    /// Declared uncompressed size in bytes (0 when the entry is missing), capped at the
+    /// entry size limit (a larger entry is never read): the size index used for whole-book
+    /// progress before the document is parsed. Declared by the zip, so not trusted for
+    /// allocations.
     public var uncompressedSize: Int
     /// Whether the entry exists in the archive.
     public var isPresent: Bool
@@ -41,10 +43,17 @@ public final class EPUBPackage: @unchecked Sendable {
     /// Problems found while opening that did not stop it.
     public let warnings: [String]
 
+    /// Largest sum of the spine documents' uncompressed sizes (1 GiB): with the per-entry
+    /// limit (`ZipArchive.maxEntrySize`, 256 MiB) and the ratio limit, it bounds the memory
+    /// and time one book can take, and keeps the text well under `TextContent`'s 4 GiB.
+    public static let maxTotalUncompressedSize: UInt64 = 1 << 30
+
     private let archive: ZipArchive
     private let lock = NSLock()
+    /// Size of the book file in bytes.
+    let fileSize: Int
 
-    /// Sum of the spine documents' uncompressed sizes.
+    /// Sum of the spine documents' (declared, capped) uncompressed sizes.
     public var totalUncompressedSize: Int { spine.reduce(0) { $0 + $1.uncompressedSize } }
 
     /// Opens the book: zip directory, container, OPF and TOC. Throws a `BookError` for a
@@ -52,16 +61,10 @@ public final class EPUBPackage: @unchecked Sendable {
     /// malformed OPF, or a spine that lists no readable document.
     public init(path: String) throws {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BookError.unreadable(path: path, reason: "no such file")
-        }
-        if isDirectory.boolValue { throw BookError.unreadable(path: path, reason: "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw BookError.unreadable(path: path, reason: "permission denied")
-        }
+        try BookLoader.checkFile(path: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
         if size == 0 { throw BookError.empty(path: path) }
+        fileSize = max(size, 0)
 
         let zip = try ZipArchive(path: path)
         archive = zip
@@ -88,9 +91,9 @@ public final class EPUBPackage: @unchecked Sendable {
         warnings += opf.warnings
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        metadata = BookMetadata(title: TextSanitizer.sanitize(opf.title ?? fallbackTitle),
-                                authors: opf.authors.map(TextSanitizer.sanitize),
-                                language: TextSanitizer.sanitize(opf.language), format: .epub, encoding: "UTF-8",
+        metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
+                                authors: opf.authors.map(TextSanitizer.sanitizeLabel),
+                                language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
                                 direction: opf.direction, version: opf.version)
 
         // Spine → readable documents.
@@ -117,11 +120,17 @@ public final class EPUBPackage: @unchecked Sendable {
             }
             seen[found?.name ?? entry] = items.count
             items.append(EPUBSpineItem(id: item.id, entryPath: found?.name ?? entry, mediaType: item.mediaType,
-                                       isLinear: ref.linear, uncompressedSize: Int(found?.entry.size ?? 0),
+                                       isLinear: ref.linear, uncompressedSize: Int(min(found?.entry.size ?? 0, ZipArchive.maxEntrySize)),
                                        isPresent: found != nil))
         }
         guard !items.isEmpty else {
             throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
+        }
+        // Entries are never read past their declared size, so the declared sizes bound the
+        // work: a book whose documents add up to more than the limit is refused up front.
+        let declared = items.reduce(UInt64(0)) { $0 + UInt64($1.uncompressedSize) }
+        if declared > EPUBPackage.maxTotalUncompressedSize {
+            throw BookError.limitExceeded(path: path, reason: "the spine's documents are \(declared >> 20) MiB uncompressed (limit \(EPUBPackage.maxTotalUncompressedSize >> 20) MiB)")
         }
         if repeats > 0 {
             warnings.append("\(repeats) spine item\(repeats == 1 ? " repeats" : "s repeat") a document already in the spine; each document is read once")
@@ -146,7 +155,7 @@ public final class EPUBPackage: @unchecked Sendable {
                 toc = EPUBNavigation.ncxTOC(data, entryPath: zip.entry(named: ncxPath)?.name ?? ncxPath, warnings: &warnings)
             }
         }
-        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitize($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
+        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitizeLabel($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
         self.warnings = warnings.map(TextSanitizer.sanitize)
     }
 
@@ -387,8 +396,10 @@ public final class EPUBPackage: @unchecked Sendable {
             book = TextContentBuilder(metadata: package.metadata)
             for w in package.warnings { book.warn(w) }
             // Text is shorter than its markup: the spine's size is an upper bound in
-            // practice, and untouched reserved pages cost no memory.
-            book.reserveCapacity(package.totalUncompressedSize)
+            // practice, and untouched reserved pages cost no memory. But the sizes are
+            // declared by the zip: a 4 KB file can claim gigabytes (found by fuzzing), so
+            // the reservation is also bounded by what the file could really inflate to.
+            book.reserveCapacity(min(package.totalUncompressedSize, 8 * package.fileSize + (1 << 20)))
         }
 
         mutating func add(_ r: DocumentResult) {

@@ -121,19 +121,29 @@ final class ZipArchive {
         defer { zip_fclose(file) }
         let size = Int(e.size)
         var failed = false
-        // Never more than the declared size is read.
-        let buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, count in
-            var filled = 0
-            while filled < size {
-                let n = zip_fread(file, raw.baseAddress! + filled, UInt64(size - filled))
-                if n < 0 { failed = true; break }
-                if n == 0 { break }
-                filled += Int(n)
-            }
-            count = filled
+        // Never more than the declared size is read, and memory follows the data actually
+        // inflated (the declared sizes may lie): chunks of at most 1 MiB.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(min(size, 1 << 20))
+        let chunk = 1 << 20
+        var scratch = [UInt8](repeating: 0, count: min(max(size, 1), chunk))
+        while buffer.count < size {
+            let want = min(size - buffer.count, scratch.count)
+            let n = scratch.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64(want)) }
+            if n < 0 { failed = true; break }
+            if n == 0 { break }
+            buffer.append(contentsOf: scratch[0..<Int(n)])
         }
         if failed {
             throw BookError.invalidEPUB(path: path, reason: "cannot read \(realName): \(fileErrorString(file))")
+        }
+        // An entry that inflates to more than it declares is damaged or hostile: refused
+        // rather than silently cut (one byte past the declared size is probed, no more).
+        if buffer.count == size {
+            var probe: UInt8 = 0
+            if zip_fread(file, &probe, 1) > 0 {
+                throw BookError.invalidEPUB(path: path, reason: "\(realName) is larger than its declared size")
+            }
         }
         return buffer
     }

@@ -10,8 +10,16 @@ public enum PlainTextReader {
     /// is cut at a sentence end, else a space, else a character boundary.
     public static let maxBlockBytes = 64 * 1024
 
+    /// Largest TXT file that is read (512 MiB; decoded to UTF-8 it stays well under
+    /// `TextContent`'s 4 GiB offsets, and no novel comes near it).
+    public static let maxFileSize = 512 << 20
+
     /// Reads the whole book at `path`; `encoding` (an iconv name) overrides detection.
     public static func read(path: String, encoding: String?) throws -> TextContent {
+        var st = stat()
+        if stat(path, &st) == 0, Int(st.st_size) > maxFileSize {
+            throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(maxFileSize >> 20) MiB for TXT)")
+        }
         // The file's bytes are released once converted, before the book is built.
         let decoded = try TextDecoding.decode(try readFile(path), name: path, override: encoding)
         return build(decoded.0, warnings: decoded.1, name: path)
@@ -20,6 +28,9 @@ public enum PlainTextReader {
     /// Reads a book from memory. `name` is the file name used for errors, the source map
     /// and the fallback title; `encoding` (an iconv name) overrides detection.
     public static func read(bytes: [UInt8], name: String, encoding: String?) throws -> TextContent {
+        if bytes.count > maxFileSize {
+            throw BookError.limitExceeded(path: name, reason: "the text is \(bytes.count >> 20) MiB (limit \(maxFileSize >> 20) MiB for TXT)")
+        }
         let (decoded, warnings) = try TextDecoding.decode(bytes, name: name, override: encoding)
         return build(decoded, warnings: warnings, name: name)
     }
@@ -54,8 +65,8 @@ public enum PlainTextReader {
         }
         let baseName = fileStem(name)
         let (language, direction) = BookInfoGuesser.language(of: decoded.utf8)
-        let metadata = BookMetadata(title: title.map { TextSanitizer.sanitize($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? baseName,
-                                    authors: authors.map { TextSanitizer.sanitize($0) }, language: language, format: .txt,
+        let metadata = BookMetadata(title: title.map { TextSanitizer.sanitizeLabel($0) }.flatMap { $0.isEmpty ? nil : $0 } ?? baseName,
+                                    authors: authors.map { TextSanitizer.sanitizeLabel($0) }, language: language, format: .txt,
                                     encoding: decoded.encoding.displayName, direction: direction)
 
         let structure = TextStructure(text: decoded, isAozora: aozora, skipLines: skip)
@@ -111,6 +122,10 @@ public enum PlainTextReader {
             // the empty result copies it, holding the file twice at the peak).
             if result.isEmpty { result = chunk } else { result.append(contentsOf: chunk) }
             if chunk.count < capacity { break }
+            // A file that keeps growing while it is read is cut off at the limit.
+            if result.count > maxFileSize {
+                throw BookError.limitExceeded(path: path, reason: "the file is over \(maxFileSize >> 20) MiB (limit for TXT)")
+            }
             capacity = 1 << 20
         }
         return result

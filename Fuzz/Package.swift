@@ -1,0 +1,41 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// libFuzzer targets for reader (docs/FUZZING.md). A separate package so that the root
+// `swift build` / `make test` never builds them. Build and run with Tools/fuzz/run.sh:
+//   swift build -c debug -Xswiftc -sanitize=fuzzer,address
+// Each target defines `LLVMFuzzerTestOneInput` and its top-level code hands it to
+// `LLVMFuzzerRunDriver` (FuzzSupport), so libFuzzer's own `main` is not used.
+let package = Package(
+    name: "reader-fuzz",
+    dependencies: [.package(name: "reader", path: "..")],
+    targets: [
+        // The declaration of libFuzzer's LLVMFuzzerRunDriver.
+        .target(name: "FuzzSupport"),
+        // bytes → a temp .epub → EPUBReader (zip + OPF/NCX/nav XML + XHTML).
+        .executableTarget(name: "fuzz-epub", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
+        // bytes → TXT encoding detection, decoding, structure and chapter detection.
+        .executableTarget(name: "fuzz-txt", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
+        // bytes → options + text → TextLayout, checking the layout invariants.
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport",
+            .product(name: "TextLayout", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
+        // bytes → LineCollectionCodec.decode and TextContentCodec.decode (reject, never crash).
+        .executableTarget(name: "fuzz-cachedecode", dependencies: ["FuzzSupport",
+            .product(name: "LayoutCache", package: "reader"),
+            .product(name: "TextLayout", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
+        // bytes → KeyDecoder in chunks, with flushes.
+        .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
+            .product(name: "Terminal", package: "reader"),
+        ]),
+    ]
+)

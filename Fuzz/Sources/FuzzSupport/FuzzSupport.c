@@ -1,0 +1,2 @@
+// Declarations only (include/FuzzSupport.h); libFuzzer provides the definitions.
+#include "FuzzSupport.h"

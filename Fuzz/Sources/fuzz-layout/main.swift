@@ -1,0 +1,118 @@
+import Glibc
+import TextContent
+import TextLayout
+import FuzzSupport
+
+// Fuzz target: random text and options → TextLayout.layout, checking the layout invariants:
+//  1. no line is wider than the column (except a lone wide cluster flagged `.overwide`),
+//     and the recorded width equals the width of the placed clusters;
+//  2. the lines of a block, in order, cover the block's bytes exactly (only hard-break
+//     newlines may fall between lines);
+//  3. every line starts on a grapheme-cluster boundary;
+//  4. every byte offset maps to a line that starts at or before it.
+//
+// Input: byte 0 width (1…64 or 80/132), byte 1 flags (indent, spacing, break style,
+// justify, tab width), then blocks separated by 0x00, each starting with a kind byte.
+
+private let kinds: [BlockKind] = [.paragraph, .heading, .blockquote, .preformatted, .listItem,
+                                  .tableRow, .image, .footnote, .separator]
+private let styles: [LineBreakStyle] = [.strict, .normal, .loose]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    guard size >= 3 else { return 0 }
+    let w0 = Int(data[0])
+    let width = w0 < 200 ? w0 % 64 + 1 : (w0 < 230 ? 80 : 132)
+    let f = data[1]
+    let options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
+                                lineBreakStyle: styles[Int((f >> 3) & 3) % 3], justify: f & 32 != 0,
+                                tabWidth: Int((f >> 6) & 3) + 1)
+    var builder = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
+    var start = 2
+    while start < size {
+        var end = start
+        while end < size && data[end] != 0 { end += 1 }
+        if end > start {
+            let kind = kinds[Int(data[start]) % kinds.count]
+            let text = String(decoding: UnsafeBufferPointer(start: data + start + 1, count: end - start - 1), as: UTF8.self)
+            builder.beginBlock(kind, level: data[start] >> 4)
+            builder.append(text)
+            builder.endBlock()
+        }
+        start = end + 1
+    }
+    let content = builder.finish()
+    let lines = TextLayout.layout(content, range: content.fullRange, options: options)
+    let all = lines.lines
+
+    for line in all where !line.flags.contains(.blank) {
+        // 1. Width.
+        var end = line.indent
+        var clusters = 0
+        TextLayout.forEachCluster(of: line, in: content, options: options) {
+            end = max(end, $0.column + $0.width)
+            clusters += 1
+        }
+        if line.flags.contains(.overwide) {
+            if clusters > 1 && !line.flags.contains(.hardBreak) { fatalError("overwide line with \(clusters) clusters: \(content.string(in: line.range).debugDescription) width \(width)") }
+        } else if line.totalWidth > width {
+            fatalError("line wider than \(width): \(line) \(content.string(in: line.range).debugDescription)")
+        }
+        if !options.justify, end - line.indent != line.width {
+            fatalError("recorded width \(line.width) != placed width \(end - line.indent): \(content.string(in: line.range).debugDescription)")
+        }
+    }
+
+    // Lines and blocks are both in text order: walk them together (linear time).
+    var li = 0
+    for block in content.blocks {
+        var blockLines: [Line] = []
+        while li < all.count && all[li].start < block.range.upperBound {
+            if !all[li].flags.contains(.blank) && block.range.contains(all[li].start) { blockLines.append(all[li]) }
+            li += 1
+        }
+        // 2. Coverage.
+        var position = block.range.lowerBound.rawValue
+        for line in blockLines {
+            while position < line.start.rawValue {
+                if content.bytes[position] != 0x0A { fatalError("byte \(position) of block \(block.range) is on no line") }
+                position += 1
+            }
+            if line.start.rawValue != position { fatalError("lines overlap at \(line.start)") }
+            position += line.length
+        }
+        if position != block.range.upperBound.rawValue && !(block.range.isEmpty) {
+            let tail = content.bytes[min(position, block.range.upperBound.rawValue)..<block.range.upperBound.rawValue]
+            if position > block.range.upperBound.rawValue || tail.contains(where: { $0 != 0x0A }) {
+                fatalError("block \(block.range) lines end at \(position)")
+            }
+        }
+        // 3. Grapheme boundaries.
+        if !blockLines.isEmpty {
+            let text = content.string(in: block.range)
+            let bounds = Set(Graphemes.boundaries(in: text))
+            for line in blockLines where !bounds.contains(line.start.rawValue - block.range.lowerBound.rawValue) {
+                fatalError("line at \(line.start) splits a grapheme cluster in \(text.debugDescription)")
+            }
+        }
+    }
+
+    // 4. Offsets map to lines.
+    if !lines.isEmpty {
+        var probe = 0
+        while probe < content.bytes.count {
+            let i = lines.lineIndex(containing: ByteOffset(probe))
+            if i < 0 || i >= lines.count || lines[i].start.rawValue > probe {
+                fatalError("offset \(probe) mapped to line \(i)")
+            }
+            probe += 13
+        }
+    }
+    return 0
+}
+
+// libFuzzer parses the command line and calls `fuzz` for each input.
+var fuzzArgc = CommandLine.argc
+var fuzzArgv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, fuzz))

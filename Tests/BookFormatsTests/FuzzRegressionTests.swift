@@ -1,0 +1,48 @@
+import XCTest
+import TextContent
+@testable import BookFormats
+
+/// Replays the inputs that made the `epub` and `txt` fuzz targets fail
+/// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
+/// them: each must open into a valid book or fail with a `BookError`.
+final class FuzzRegressionTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fuzz-regressions")
+
+    static func inputs(_ target: String) -> [URL] {
+        let dir = root.appendingPathComponent(target)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    func testEPUBInputs() throws {
+        let inputs = Self.inputs("epub")
+        XCTAssertFalse(inputs.isEmpty, "no regression inputs found in \(Self.root.path)")
+        for url in inputs {
+            for threads in [1, 2] {
+                do {
+                    let content = try EPUBReader.read(path: url.path, threads: threads)
+                    XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+                } catch is BookError {
+                    // A clear error is a fine outcome.
+                }
+            }
+        }
+    }
+
+    /// Byte 0 picks an encoding override, as in Fuzz/Sources/fuzz-txt.
+    func testTXTInputs() throws {
+        let overrides: [String?] = [nil, nil, nil, nil, "UTF-8", "UTF-16LE", "GB18030", "SHIFT_JIS", "BIG5", "WINDOWS-1252", "EUC-KR", "UTF-32BE"]
+        for url in Self.inputs("txt") {
+            let data = [UInt8](try Data(contentsOf: url))
+            guard let first = data.first else { continue }
+            do {
+                let content = try PlainTextReader.read(bytes: Array(data.dropFirst()), name: "fuzz.txt",
+                                                       encoding: overrides[Int(first) % overrides.count])
+                XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+            } catch is BookError {
+            }
+        }
+    }
+}

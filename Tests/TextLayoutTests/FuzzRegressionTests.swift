@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+import TextContent
+@testable import TextLayout
+
+/// Replays the inputs that made the `layout` fuzz target fail
+/// (`Fixtures/fuzz-regressions/layout/`, docs/FUZZING.md), decoded exactly as
+/// Fuzz/Sources/fuzz-layout decodes them, and checks the same invariants: no line wider
+/// than the column, recorded width = placed width, lines cover their block in order.
+final class FuzzRegressionTests: XCTestCase {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fuzz-regressions/layout")
+
+    static let kinds: [BlockKind] = [.paragraph, .heading, .blockquote, .preformatted, .listItem,
+                                     .tableRow, .image, .footnote, .separator]
+
+    /// The fuzz target's input format: width byte, options byte, NUL-separated blocks.
+    static func decode(_ data: [UInt8]) -> (TextContent, LayoutOptions) {
+        let w0 = Int(data[0])
+        let width = w0 < 200 ? w0 % 64 + 1 : (w0 < 230 ? 80 : 132)
+        let f = data[1]
+        let styles: [LineBreakStyle] = [.strict, .normal, .loose]
+        let options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
+                                    lineBreakStyle: styles[Int((f >> 3) & 3) % 3], justify: f & 32 != 0,
+                                    tabWidth: Int((f >> 6) & 3) + 1)
+        var b = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
+        var start = 2
+        while start < data.count {
+            var end = start
+            while end < data.count && data[end] != 0 { end += 1 }
+            if end > start {
+                b.beginBlock(kinds[Int(data[start]) % kinds.count], level: data[start] >> 4)
+                b.append(String(decoding: data[(start + 1)..<end], as: UTF8.self))
+                b.endBlock()
+            }
+            start = end + 1
+        }
+        return (b.finish(), options)
+    }
+
+    func testLayoutInputs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let data = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+            guard data.count >= 3 else { continue }
+            let (content, options) = Self.decode(data)
+            let lines = TextLayout.layout(content, range: content.fullRange, options: options)
+            var previousEnd: Int?
+            for line in lines.lines where !line.flags.contains(.blank) {
+                var end = line.indent
+                TextLayout.forEachCluster(of: line, in: content, options: options) { end = max(end, $0.column + $0.width) }
+                let text = content.string(in: line.range).debugDescription
+                if !options.justify { XCTAssertEqual(end - line.indent, line.width, "\(name): \(text)") }
+                if !line.flags.contains(.overwide) { XCTAssertLessThanOrEqual(line.totalWidth, options.width, "\(name): \(text)") }
+                if let p = previousEnd { XCTAssertGreaterThanOrEqual(line.start.rawValue, p, "\(name): lines overlap") }
+                previousEnd = line.start.rawValue + line.length
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
+# the other (never in parallel), with a seed corpus made from Fixtures/.
+#
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys
+#
+# Environment:
+#   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
+#   FUZZ_BUILD      SwiftPM scratch path for the sanitized build (default /tmp/reader-fuzz-build)
+#   FUZZ_RSS_MB     libFuzzer -rss_limit_mb (default 2048; also the per-input malloc limit)
+#   FUZZ_TIMEOUT    libFuzzer -timeout per input in seconds (default 10)
+#   FUZZ_JOBS       build jobs (default 1: the machine is shared)
+#
+# A crash, sanitizer report, timeout or out-of-memory leaves the input in
+# $FUZZ_WORK/<target>/artifacts/ (crash-*, timeout-*, oom-*, leak-*). Reproduce with
+#   $FUZZ_BUILD/debug/fuzz-<target> <artifact>
+# and, once fixed, copy it to Fixtures/fuzz-regressions/<target>/ (replayed by the tests).
+# See docs/FUZZING.md.
+#
+# TODO(bidi): a `bidi` target (bytes → scalars → Bidi.resolve(_:direction:)) is to be added
+# after the bidi branch is merged: Fuzz/Sources/fuzz-bidi/main.swift, a target in
+# Fuzz/Package.swift, a seed case below (Fixtures/epub/rtl-arabic-hebrew.epub's text, the
+# BidiCharacterTest lines) and `bidi` in ALL_TARGETS.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+SECONDS_PER_TARGET="${1:-600}"
+shift || true
+ALL_TARGETS=(epub txt layout cachedecode keys)
+TARGETS=("$@")
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
+
+WORK="${FUZZ_WORK:-/tmp/reader-fuzz}"
+BUILD="${FUZZ_BUILD:-/tmp/reader-fuzz-build}"
+RSS_MB="${FUZZ_RSS_MB:-2048}"
+TIMEOUT="${FUZZ_TIMEOUT:-10}"
+JOBS="${FUZZ_JOBS:-1}"
+
+for t in "${TARGETS[@]}"; do
+    case " ${ALL_TARGETS[*]} " in *" $t "*) ;; *) echo "run.sh: unknown target '$t' (${ALL_TARGETS[*]})" >&2; exit 2 ;; esac
+done
+
+echo "== building Fuzz/ (sanitize=fuzzer,address) into $BUILD"
+(cd "$ROOT/Fuzz" && swift build -c debug -j "$JOBS" --scratch-path "$BUILD" \
+    -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v 'ld.gold: warning: Cannot export local symbol' | tail -3)
+BIN="$BUILD/debug"
+
+# seed TARGET DIR: fills DIR with the seed corpus of TARGET.
+seed() {
+    local target="$1" dir="$2" f i=0
+    case "$target" in
+    epub)
+        cp "$ROOT"/Fixtures/epub/*.epub "$dir"/ ;;
+    txt)
+        # Byte 0 picks the encoding override (0 = detect).
+        for f in "$ROOT"/Fixtures/txt/*.txt "$ROOT"/Fixtures/sample/*.txt; do
+            { printf '\0'; head -c 65536 "$f"; } > "$dir/$(basename "$f")"
+        done ;;
+    layout)
+        # Byte 0 width, byte 1 options, then blocks separated by NUL, each with a kind byte.
+        for f in "$ROOT"/Fixtures/txt/*.expected.txt; do
+            i=$((i + 1))
+            { printf "\\x$(printf %02x $((i * 7 % 64)))\\x$(printf %02x $((i * 37 % 256)))\\x00"; head -c 4000 "$f"; } > "$dir/seed-$i"
+        done ;;
+    cachedecode)
+        FUZZ_WRITE_SEEDS="$dir" "$BIN/fuzz-cachedecode" ;;
+    keys)
+        printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
+        printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"
+        printf '\x13\x1b[200~pasted \x1b text\x1b[201~/' > "$dir/paste"
+        printf '\x80\x1b[1;5A\x1b[27;5;106~\x1b[106;5u\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80\x1b' > "$dir/mods-utf8"
+        ;;
+    esac
+}
+
+STATUS=0
+for t in "${TARGETS[@]}"; do
+    dir="$WORK/$t"
+    mkdir -p "$dir/corpus" "$dir/artifacts" "$dir/tmp"
+    if [ -z "$(ls -A "$dir/corpus")" ]; then seed "$t" "$dir/corpus"; fi
+    echo "== fuzz-$t for ${SECONDS_PER_TARGET}s (corpus $(ls "$dir/corpus" | wc -l) files, artifacts in $dir/artifacts)"
+    set +e
+    # SWIFT_BACKTRACE=enable=no: the Swift runtime's backtracer trips ASan after a trap and
+    # hides the real stack; libFuzzer prints the stack itself.
+    FUZZ_TMPDIR="$dir/tmp" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0}" \
+        "$BIN/fuzz-$t" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb="$RSS_MB" -timeout="$TIMEOUT" \
+        -max_len=1048576 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$dir/corpus" \
+        > "$dir/fuzz.log" 2>&1
+    rc=$?
+    set -e
+    grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE)' "$dir/fuzz.log" | tail -1 || true
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$dir/fuzz.log" || true
+    if [ $rc -ne 0 ]; then
+        echo "!! fuzz-$t stopped with status $rc: see $dir/fuzz.log and $dir/artifacts/"
+        grep -m3 -E 'ERROR|Fatal error|SUMMARY|deadly signal|timeout|out-of-memory' "$dir/fuzz.log" || true
+        STATUS=1
+    fi
+done
+exit $STATUS
