@@ -65,7 +65,8 @@ let package = Package(
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
-        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"],
+                    exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextContent", "UnicodeData"]),
     ]
 )

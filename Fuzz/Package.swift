@@ -33,6 +33,11 @@ let package = Package(
             .product(name: "TextLayout", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → direction, width + text → Bidi.resolve, visual orders, shaping, placement.
+        .executableTarget(name: "fuzz-bidi", dependencies: ["FuzzSupport",
+            .product(name: "TextLayout", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -36,7 +36,7 @@ final class LayoutCacheTests: XCTestCase {
     }
 
     func writeFile(_ bytes: [UInt8]) {
-        FileManager.default.createFile(atPath: path(), contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path(), contents: Data(bytes))
     }
 
     func fileExists() -> Bool { FileManager.default.fileExists(atPath: path()) }
@@ -327,8 +327,8 @@ final class LayoutCacheTests: XCTestCase {
 
     func testStaleTemporaryFilesAreCleanedUp() throws {
         let stale = folder.path + "/.x.rlc.1.2.tmp", fresh = folder.path + "/.y.rlc.1.2.tmp"
-        FileManager.default.createFile(atPath: stale, contents: Data([1, 2, 3]))
-        FileManager.default.createFile(atPath: fresh, contents: Data([1, 2, 3]))
+        _ = FileManager.default.createFile(atPath: stale, contents: Data([1, 2, 3]))
+        _ = FileManager.default.createFile(atPath: fresh, contents: Data([1, 2, 3]))
         CacheFiles.setModified(stale, nanoseconds: 1_000_000_000)
         cache.evict()
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale))

@@ -298,14 +298,14 @@ final class TextContentCodecTests: XCTestCase {
         try cache.store(book, bookKey: bookKey, parserVersion: 1)
         var bytes = Array(FileManager.default.contents(atPath: path)!)
         bytes[bytes.count / 2] ^= 0x10
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
 
         // Truncated.
         try cache.store(book, bookKey: bookKey, parserVersion: 1)
         bytes = Array(FileManager.default.contents(atPath: path)!)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes[0..<(bytes.count - 9)]))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes[0..<(bytes.count - 9)]))
         XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
 
@@ -315,7 +315,7 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
 
         // Empty file.
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: 1))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }

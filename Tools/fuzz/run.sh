@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -17,16 +17,12 @@
 # and, once fixed, copy it to Fixtures/fuzz-regressions/<target>/ (replayed by the tests).
 # See docs/FUZZING.md.
 #
-# TODO(bidi): a `bidi` target (bytes → scalars → Bidi.resolve(_:direction:)) is to be added
-# after the bidi branch is merged: Fuzz/Sources/fuzz-bidi/main.swift, a target in
-# Fuzz/Package.swift, a seed case below (Fixtures/epub/rtl-arabic-hebrew.epub's text, the
-# BidiCharacterTest lines) and `bidi` in ALL_TARGETS.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub txt layout cachedecode keys)
+ALL_TARGETS=(epub txt layout cachedecode keys bidi)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -64,6 +60,22 @@ seed() {
         done ;;
     cachedecode)
         FUZZ_WRITE_SEEDS="$dir" "$BIN/fuzz-cachedecode" ;;
+    bidi)
+        # Byte 0: direction (low 2 bits), width (next 5), shaping (top bit); then UTF-8 text:
+        # the paragraphs of the Arabic/Hebrew fixture and mixed-direction samples.
+        python3 - "$ROOT/Fixtures/epub/rtl-arabic-hebrew.epub" "$dir" <<'PY'
+import re, sys, zipfile, html
+z = zipfile.ZipFile(sys.argv[1])
+texts = ["a (b) [c] 1984 \u05d0\u05d1\u05d2 iPhone.", "\u202bRLE \u05d0 \u202c\u2067isolate\u2069 \u202e override",
+         "\u0627\u0644\u0644\u0647 \u0644\u0627 \u0628\u0650\u0633\u0652\u0645\u0650 (\u0661\u0662\u0663) abc"]
+for name in z.namelist():
+    if name.endswith(".xhtml"):
+        texts += [html.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r"<p[^>]*>(.*?)</p>", z.read(name).decode(), re.S)]
+for i, t in enumerate(texts):
+    with open(f"{sys.argv[2]}/seed-{i}", "wb") as f:
+        f.write(bytes([(i * 37) % 256]) + t.encode())
+PY
+        ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
         printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"
