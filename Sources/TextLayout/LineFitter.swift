@@ -363,7 +363,10 @@ enum FitKind {
                 kind = base
             } else if gcb == 4 && w == 0 && cp != 0xFE0E && cp != 0xFE0F {
                 kind = mark
-            } else if gcb == 1 || gcb == 2 || gcb == 3 {
+            } else if (gcb == 1 || gcb == 2 || gcb == 3) && (w == 0 || w == 3) {
+                // Zero-width controls only: the unassigned Default_Ignorable code points
+                // (U+2065, U+FFF0…U+FFF8) are Control clusters with a cell (as in wcwidth),
+                // which `GraphemeCursor` counts — they take the full rules.
                 kind = control
             } else {
                 kind = complex

@@ -50,7 +50,7 @@ final class FuzzRegressionTests: XCTestCase {
             var previousEnd: Int?
             for line in lines.lines where !line.flags.contains(.blank) {
                 var end = line.indent
-                TextLayout.forEachCluster(of: line, in: content, options: options) { end = max(end, $0.column + $0.width) }
+                TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { end = max(end, $0.column + $0.width) }
                 let text = content.string(in: line.range).debugDescription
                 if !options.justify { XCTAssertEqual(end - line.indent, line.width, "\(name): \(text)") }
                 if !line.flags.contains(.overwide) { XCTAssertLessThanOrEqual(line.totalWidth, options.width, "\(name): \(text)") }

@@ -50,7 +50,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // 1. Width.
         var end = line.indent
         var clusters = 0
-        TextLayout.forEachCluster(of: line, in: content, options: options) {
+        TextLayout.forEachLogicalCluster(of: line, in: content, options: options) {
             end = max(end, $0.column + $0.width)
             clusters += 1
         }
