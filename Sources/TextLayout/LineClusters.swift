@@ -29,9 +29,10 @@ extension TextLayout {
     /// Calls `body` for each visible cluster of `line`, in logical (memory) order, with its
     /// column as a left-to-right line would have it. (`forEachCluster` gives display order.)
     ///
-    /// Tabs are expanded to the next tab stop; trailing hanging spaces and the final line
-    /// feed are left out; with `options.justify`, lines that end at a soft break are
-    /// stretched to the column width by widening inner spaces.
+    /// Tabs are expanded to the next tab stop; trailing hanging spaces (and invisible
+    /// clusters after them) and the final line feed are left out; with `options.justify`,
+    /// lines that end at a soft break are stretched to the column width by widening inner
+    /// spaces.
     public static func forEachLogicalCluster(of line: Line, in content: TextContent, options: LayoutOptions,
                                              _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
@@ -58,6 +59,10 @@ extension TextLayout {
             var position = 0
             var col = 0
             var gapIndex = 0
+            // Blanks and invisible clusters are held back until a visible cluster follows:
+            // at the end of the line they hang (as the fitter measured the line), even when
+            // an invisible format character comes after the spaces.
+            var held: [PlacedCluster] = []
             while let (clusterEnd, w) = cursor.next() {
                 let first = visible[position]
                 var width = w
@@ -76,8 +81,15 @@ extension TextLayout {
                     width = 0
                     blank = true
                 }
-                body(PlacedCluster(range: ByteRange(lower + position, lower + clusterEnd),
-                                   column: line.indent + col, width: width, isBlank: blank))
+                let placed = PlacedCluster(range: ByteRange(lower + position, lower + clusterEnd),
+                                           column: line.indent + col, width: width, isBlank: blank)
+                if hangs && (blank || width == 0) {
+                    held.append(placed)
+                } else {
+                    held.forEach(body)
+                    held.removeAll(keepingCapacity: true)
+                    body(placed)
+                }
                 col += width
                 position = clusterEnd
             }

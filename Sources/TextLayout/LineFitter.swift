@@ -146,6 +146,14 @@ struct BlockFit {
         b == 0x0A || (!preformatted && length == 1 && (b == 0x20 || b == 0x09))
     }
 
+    /// Whether a cluster (first byte, length, width) makes the line visible up to its end:
+    /// it does not hang, and it has a cell — outside preformatted text an invisible
+    /// cluster (a format character such as U+200B or U+202B) after hanging spaces leaves
+    /// them hanging (`TextLayout.forEachLogicalCluster` does not draw them either).
+    @inline(__always) func showsUpTo(_ b: UInt8, _ length: Int, width: Int) -> Bool {
+        !hangs(b, length) && (preformatted || width > 0)
+    }
+
     /// Ends the current line at `end` (its width is `visible`) and starts the next.
     @inline(__always) mutating func emit(_ end: Int, _ extra: LineFlags, into lines: inout LineCollection) {
         var flags = extra
@@ -190,7 +198,7 @@ struct BlockFit {
                 tab = true
             }
             cells += w
-            if !hangs(first, next - position) { lastVisible = cells }
+            if showsUpTo(first, next - position, width: w) { lastVisible = cells }
             position = next
         }
         measured = position
@@ -246,7 +254,7 @@ struct BlockFit {
                     cells += tabWidth - ((column + cells) % tabWidth)
                     tab = true
                 }
-                if !hangs(b0) { lastVisible = cells }
+                if showsUpTo(b0, 1, width: b0 == 0x09 ? 1 : 0) { lastVisible = cells }
                 attachable = false
             default:
                 failed = true
@@ -283,8 +291,9 @@ struct BlockFit {
         var lastVisible = 0
         while let (next, w0) = c.next() {
             let first = text[position]
-            cells += first == 0x09 ? tabWidth - (cells % tabWidth) : w0
-            if !hangs(first, next - position) { lastVisible = cells }
+            let w = first == 0x09 ? tabWidth - (cells % tabWidth) : w0
+            cells += w
+            if showsUpTo(first, next - position, width: w) { lastVisible = cells }
             position = next
         }
         return (cells, lastVisible)
