@@ -27,6 +27,9 @@ let usage = """
           --justify                    stretch lines to the full width
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
+          --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)
+          --arabic-shaping on|off      join Arabic letters (presentation forms; default on)
+          --logical                    right-to-left text in logical, not visual, order (dump)
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
 
