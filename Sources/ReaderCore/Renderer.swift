@@ -59,8 +59,8 @@ public struct Renderer {
             let line = entry.line
             let base = theme.style(for: line.kind)
             if line.start >= revealed { break }
-            if line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2 {
-                buffer.put("•", width: 1, row: row, col: margin + line.indent - 2, style: base)
+            if let bullet = TextLayout.listBulletColumn(of: line, in: content, options: options, paragraphs: model.layouts.bidiParagraphs) {
+                buffer.put("•", width: 1, row: row, col: margin + bullet, style: base)
             }
             TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: model.layouts.bidiParagraphs) { cluster in
                 guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed else { return }

@@ -147,9 +147,15 @@ struct DumpPrinter {
     private mutating func writeLine(_ line: Line) {
         var col = 0
         let bytes = content.bytes
-        if line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2 {
-            out.write(String(repeating: " ", count: line.indent - 2) + "• ")
-            col = line.indent
+        // The bullet: before the text (left to right, or --logical), or after it for a
+        // right-to-left paragraph, whose indent is on the right.
+        let isListStart = line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2
+        let rightToLeft = isListStart && !logical
+            && TextLayout.paragraphLevel(of: line, in: content, options: options, paragraphs: paragraphs) == 1
+        let bullet = !isListStart ? nil : (rightToLeft ? options.width - line.indent + 1 : line.indent - 2)
+        if let bullet, !rightToLeft {
+            out.write(String(repeating: " ", count: bullet) + "• ")
+            col = bullet + 2
         }
         var styled = false
         if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
@@ -171,6 +177,9 @@ struct DumpPrinter {
             TextLayout.forEachLogicalCluster(of: line, in: content, options: options, place)
         } else {
             TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
+        }
+        if let bullet, rightToLeft, bullet > col {
+            out.write(String(repeating: " ", count: bullet - col) + "•")
         }
         if styled { out.write("\u{1B}[0m") }
         out.writeByte(0x0A)

@@ -55,13 +55,15 @@ final class RenderGoldenTests: XCTestCase {
         let content = book([(.heading, "פרק ראשון"),
                             (.paragraph, "בשנת 1984 קנה דני iPhone (חדש) ושמח מאוד."),
                             (.paragraph, "كانت الحديقة (هادئة) تحت ضوء القمر."),
+                            (.listItem, "פריט ברשימה"),
                             (.paragraph, "An English paragraph stays left.")], title: "ספר")
-        let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 14, preferredWidth: 26)
+        let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 16, preferredWidth: 26)
         let shot = snapshot(m)
-        try assertGolden("rtl-30x14", shot)
+        try assertGolden("rtl-30x16", shot)
         XCTAssertTrue(shot.contains("ןושאר קרפ"), "title in visual order")
         XCTAssertTrue(shot.contains("1984"), "digits keep their order")
         XCTAssertTrue(shot.contains("(שדח)"), "brackets mirrored around the reversed word")
+        XCTAssertTrue(shot.contains("המישרב טירפ •"), "a right-to-left list item's bullet is on its right")
     }
 
     func testCJKKinsokuAndWideCells() throws {

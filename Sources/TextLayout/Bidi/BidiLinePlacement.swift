@@ -93,6 +93,31 @@ extension TextLayout {
         }
     }
 
+    /// The column of the bullet of a list item's first line (nil for other lines, or when
+    /// the indent leaves no room): two cells left of the text, or for a right-to-left
+    /// paragraph two cells right of it (its indent is on the right).
+    public static func listBulletColumn(of line: Line, in content: TextContent, options: LayoutOptions,
+                                        paragraphs: BidiParagraphCache? = nil) -> Int? {
+        guard line.kind == .listItem, line.flags.contains(.blockStart), line.indent >= 2 else { return nil }
+        return paragraphLevel(of: line, in: content, options: options, paragraphs: paragraphs) == 1
+            ? options.width - line.indent + 1 : line.indent - 2
+    }
+
+    /// The paragraph embedding level (0 or 1) of the block `line` belongs to, as
+    /// `forEachCluster` places it.
+    public static func paragraphLevel(of line: Line, in content: TextContent, options: LayoutOptions,
+                                      paragraphs: BidiParagraphCache? = nil) -> Int {
+        let blockIndex = content.blockIndex(atOrAfter: line.start)
+        guard blockIndex < content.blocks.count, content.blocks[blockIndex].range.lowerBound <= line.start else { return 0 }
+        let block = content.blocks[blockIndex]
+        let (direction, fallbackRTL) = paragraphDirection(of: block, in: content, options: options)
+        let compute = { analyseParagraph(block, in: content, direction: direction, fallbackRightToLeft: fallbackRTL) }
+        let analysis = paragraphs?.analysis(of: block, direction: direction, fallbackRightToLeft: fallbackRTL, compute: compute)
+            ?? compute()
+        guard case let .resolved(_, _, result) = analysis else { return 0 }
+        return result.paragraphLevel
+    }
+
     /// Resolves one paragraph for display: left to right when nothing in it can be right
     /// to left (only bytes below 0xD6 — no code point from U+0590 up, where every R, AL,
     /// AN and explicit formatting character is — or `Bidi.resolve`'s own fast path).
