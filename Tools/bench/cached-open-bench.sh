@@ -15,14 +15,21 @@ first_frame() {  # $1 = cache dir; prints the first-frame milliseconds
     rm -rf "$tmp/state" "$tmp/err"
     tmux -L "$socket" new-session -d -x 100 -y 30 \
         "READER_STATS=1 XDG_CACHE_HOME='$1' XDG_STATE_HOME='$tmp/state' '$bin' '$book' 2> '$tmp/err'"
-    for _ in $(seq 1 200); do grep -q "first frame" "$tmp/err" 2>/dev/null && break; tmux -L "$socket" send-keys q 2>/dev/null || true; sleep 0.05; done
+    # Quit once the layout of this width is in the cache (the pager fills it in the
+    # background after its first frame; quitting earlier would leave the warm run without
+    # it), pressing q until the reader has exited and printed its statistics.
+    for _ in $(seq 1 200); do [ -n "$(ls "$1/reader/layout" 2>/dev/null)" ] && break; sleep 0.05; done
+    for _ in $(seq 1 200); do
+        grep -q "first frame" "$tmp/err" 2>/dev/null && break
+        tmux -L "$socket" send-keys q 2>/dev/null || true
+        sleep 0.05
+    done
     tmux -L "$socket" kill-server 2>/dev/null || true
     grep -o "first frame [0-9.]* ms" "$tmp/err" | awk '{print $3}'
 }
 cold=(); warm=()
 for ((i = 0; i < runs; i++)); do
     rm -rf "$tmp/cache"; cold+=($(first_frame "$tmp/cache"))
-    sleep 1     # let the background layout fill and the cache writes finish
     warm+=($(first_frame "$tmp/cache"))
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
