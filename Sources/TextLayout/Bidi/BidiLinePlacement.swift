@@ -35,15 +35,17 @@ extension TextLayout {
             forEachLogicalCluster(of: line, in: content, options: options, body)
             return
         }
+        let blockStart = block.range.lowerBound.rawValue
         var clusters: [PlacedCluster] = []
         forEachLogicalCluster(of: line, in: content, options: options) { clusters.append($0) }
         guard !clusters.isEmpty else { return }
 
         func scalarIndex(_ offset: Int) -> Int {
+            let relative = offset - blockStart
             var lo = 0, hi = offsets.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
-                if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+                if Int(offsets[mid]) < relative { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }
@@ -58,10 +60,10 @@ extension TextLayout {
         var clusterLevels = [UInt8](repeating: UInt8(result.paragraphLevel), count: clusters.count)
         var s = lineStart
         for (c, cluster) in clusters.enumerated() {
-            while s < lineEnd && offsets[s] < cluster.range.lowerBound.rawValue { s += 1 }
+            while s < lineEnd && blockStart + Int(offsets[s]) < cluster.range.lowerBound.rawValue { s += 1 }
             let first = s
             var last = s
-            while last < lineEnd && offsets[last] < cluster.range.upperBound.rawValue { last += 1 }
+            while last < lineEnd && blockStart + Int(offsets[last]) < cluster.range.upperBound.rawValue { last += 1 }
             if let level = lineLevels[(first - lineStart)..<(last - lineStart)].first(where: { $0 != BidiResult.removedLevel }) {
                 clusterLevels[c] = level
             }
@@ -130,7 +132,7 @@ extension TextLayout {
             if plain { return .leftToRight }
         }
         var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
+        var offsets: [UInt32] = []   // from the block's start: 4 bytes a scalar, not 8
         scalars.reserveCapacity(block.range.count)
         offsets.reserveCapacity(block.range.count)
         content.bytes.withUnsafeBufferPointer { all in
@@ -140,7 +142,7 @@ extension TextLayout {
             while i < end {
                 let (v, n) = UTF8Scalar.decode(base, i, end)
                 scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                offsets.append(i)
+                offsets.append(UInt32(truncatingIfNeeded: i - block.range.lowerBound.rawValue))
                 i += n
             }
         }

@@ -12,8 +12,8 @@ public final class BidiParagraphCache {
     enum Analysis {
         /// Nothing in it can be right to left: lines are shown in logical order.
         case leftToRight
-        /// Its scalars, their byte offsets in the book, and their resolved levels.
-        case resolved(scalars: [Unicode.Scalar], offsets: [Int], result: BidiResult)
+        /// Its scalars, their byte offsets from the block's start, and their resolved levels.
+        case resolved(scalars: [Unicode.Scalar], offsets: [UInt32], result: BidiResult)
     }
 
     private struct Key: Hashable {
