@@ -34,16 +34,14 @@ public struct RevealPage: Hashable, Sendable {
         var placed: [(ByteRange, Bool, Bool)] = []   // range, isBlank, starts a block (first cluster of a block-start line)
         for (index, line) in lines.enumerated() {
             var first = true
+            // Logical clusters of lines top to bottom: reading (byte) order, whatever the
+            // display order of a right-to-left line.
             TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { cluster in
                 placed.append((cluster.range, cluster.isBlank, first && index > 0 && line.flags.contains(.blockStart)))
                 first = false
             }
             // A soft line end stands for the space the layout hid: mark it with a blank.
             if !line.flags.contains(.blockEnd), !placed.isEmpty { placed.append((ByteRange(line.range.upperBound, line.range.upperBound), true, false)) }
-        }
-        // Reading order is byte order, whatever order the lines were drawn in.
-        if !zip(placed, placed.dropFirst()).allSatisfy({ $0.0.lowerBound <= $1.0.lowerBound }) {
-            placed.sort { $0.0.lowerBound < $1.0.lowerBound }
         }
         starts.reserveCapacity(placed.count)
         ends.reserveCapacity(placed.count)

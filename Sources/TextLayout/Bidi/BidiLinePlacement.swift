@@ -21,17 +21,8 @@ extension TextLayout {
                                       paragraphs: BidiParagraphCache? = nil,
                                       _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
-        let blockIndex = content.blockIndex(atOrAfter: line.start)
-        guard blockIndex < content.blocks.count, content.blocks[blockIndex].range.lowerBound <= line.start else {
-            forEachLogicalCluster(of: line, in: content, options: options, body)
-            return
-        }
-        let block = content.blocks[blockIndex]
-        let (direction, fallbackRTL) = paragraphDirection(of: block, in: content, options: options)
-        let compute = { analyseParagraph(block, in: content, direction: direction, fallbackRightToLeft: fallbackRTL) }
-        let analysis = paragraphs?.analysis(of: block, direction: direction, fallbackRightToLeft: fallbackRTL, compute: compute)
-            ?? compute()
-        guard case let .resolved(scalars, offsets, result) = analysis else {
+        guard let (block, analysis) = paragraphAnalysis(of: line, in: content, options: options, paragraphs: paragraphs),
+              case let .resolved(scalars, offsets, result) = analysis else {
             forEachLogicalCluster(of: line, in: content, options: options, body)
             return
         }
@@ -109,15 +100,23 @@ extension TextLayout {
     /// `forEachCluster` places it.
     public static func paragraphLevel(of line: Line, in content: TextContent, options: LayoutOptions,
                                       paragraphs: BidiParagraphCache? = nil) -> Int {
+        guard case let .resolved(_, _, result)? = paragraphAnalysis(of: line, in: content, options: options,
+                                                                    paragraphs: paragraphs)?.analysis else { return 0 }
+        return result.paragraphLevel
+    }
+
+    /// The block `line` belongs to and its display analysis (from `paragraphs` when it
+    /// holds it), or nil for a line outside every block.
+    static func paragraphAnalysis(of line: Line, in content: TextContent, options: LayoutOptions,
+                                  paragraphs: BidiParagraphCache?) -> (block: Block, analysis: BidiParagraphCache.Analysis)? {
         let blockIndex = content.blockIndex(atOrAfter: line.start)
-        guard blockIndex < content.blocks.count, content.blocks[blockIndex].range.lowerBound <= line.start else { return 0 }
+        guard blockIndex < content.blocks.count, content.blocks[blockIndex].range.lowerBound <= line.start else { return nil }
         let block = content.blocks[blockIndex]
         let (direction, fallbackRTL) = paragraphDirection(of: block, in: content, options: options)
         let compute = { analyseParagraph(block, in: content, direction: direction, fallbackRightToLeft: fallbackRTL) }
         let analysis = paragraphs?.analysis(of: block, direction: direction, fallbackRightToLeft: fallbackRTL, compute: compute)
             ?? compute()
-        guard case let .resolved(_, _, result) = analysis else { return 0 }
-        return result.paragraphLevel
+        return (block, analysis)
     }
 
     /// Resolves one paragraph for display: left to right when nothing in it can be right
