@@ -56,17 +56,19 @@ let package = Package(
         // Test helper: saves state in a loop, to be killed with SIGKILL by ReaderStateTests.
         .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
 
+        // Helpers shared by the test targets (a deterministic random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
-        .testTarget(name: "TextContentTests", dependencies: ["TextContent"]),
-        .testTarget(name: "BookFormatsTests", dependencies: ["BookFormats", "TextContent", "TextLayout", "CLibZip"]),
+        .testTarget(name: "TextContentTests", dependencies: ["TestSupport", "TextContent"]),
+        .testTarget(name: "BookFormatsTests", dependencies: ["TestSupport", "BookFormats", "TextContent", "TextLayout", "CLibZip"]),
         .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent", "state-writer"]),
-        .testTarget(name: "LayoutCacheTests", dependencies: ["LayoutCache", "TextLayout", "TextContent"]),
+        .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen"]),
+        .testTarget(name: "ScreenTests", dependencies: ["TestSupport", "Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TextContent", "UnicodeData"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData"]),
     ]
 )

@@ -1,24 +1,13 @@
 import XCTest
 @testable import BookFormats
 import TextContent
+import TestSupport
 
 /// Mutated fixtures never crash the reader: each either opens with valid invariants or
 /// fails with a `BookError`.
 final class TXTRobustnessTests: XCTestCase {
-    /// SplitMix64, so the test is deterministic.
-    private struct RNG: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func testMutatedFixturesOpenOrFailCleanly() {
-        var rng = RNG(state: 2024)
+        var rng = SplitMix64(state: 2024)   // deterministic
         let snippets: [[UInt8]] = ["\r", "\n", "\r\n", "\u{1B}[", "［＃", "］", "《", "》", "｜", "第一章", "CHAPTER IV.", "\n\n", "　", "\u{1B}]0;"]
             .map { Array($0.utf8) }
         let files = TXTFixtures.books.map(\.file).filter { !$0.contains("single_line") }

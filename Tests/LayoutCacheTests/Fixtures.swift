@@ -2,21 +2,12 @@ import Foundation
 import TextContent
 import TextLayout
 @testable import LayoutCache
+import TestSupport
 
 /// Books made in memory and temporary cache folders for the tests.
 enum Fixtures {
-    /// A deterministic pseudo-random generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    /// The tests' deterministic generator.
+    typealias SplitMix = SplitMix64
 
     static let words = ["the", "whale", "a", "sea", "Ishmael", "harpoon", "extraordinarily", "and", "of", "captain",
                         "東京", "こんにちは", "naïve", "résumé", "—", "rope", "deck", "white", "Pequod", "sailed"]

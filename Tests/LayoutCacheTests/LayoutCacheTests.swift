@@ -3,6 +3,7 @@ import XCTest
 import TextContent
 import TextLayout
 @testable import LayoutCache
+import TestSupport
 
 final class LayoutCacheTests: XCTestCase {
     var folder: URL!

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TextContent
 @testable import LayoutCache
+import TestSupport
 
 /// `TextContentCodec` (the parsed-book blob) and `ContentCache` (its files).
 final class TextContentCodecTests: XCTestCase {

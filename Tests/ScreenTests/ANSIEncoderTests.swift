@@ -1,5 +1,6 @@
 import XCTest
 @testable import Screen
+import TestSupport
 
 private func str(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 private let esc = "\u{1B}"

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Screen
+import TestSupport
 
 /// diff(prev, next) applied to an emulated terminal showing `prev` reproduces `next`.
 final class DiffPropertyTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Screen
+import TestSupport
 
 /// Cell width for the test palette: CJK and emoji are wide, everything else narrow.
 func testWidth(_ ch: Character) -> Int {

@@ -1,5 +1,6 @@
 import TextContent
 import XCTest
+import TestSupport
 
 /// `TextBytesCheck` against slow references: the standard library's UTF-8 validation and a
 /// byte loop over `TextSanitizer.isForbiddenByte`.
@@ -55,14 +56,8 @@ final class TextBytesCheckTests: XCTestCase {
     }
 
     func testAgreesWithReferencesOnRandomBytes() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { rng.next() }
         // Mostly valid text with a few random bytes spliced in, so both paths are exercised.
         let pieces: [[UInt8]] = ["the quick brown fox ", "汉字", "👩‍👩‍👧", "\u{C2}\u{A0}", "e\u{301}", "\n", "\t"].map { Array($0.utf8) }
         for _ in 0..<3000 {

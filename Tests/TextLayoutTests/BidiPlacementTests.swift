@@ -1,6 +1,7 @@
 import XCTest
 import TextContent
 @testable import TextLayout
+import TestSupport
 
 /// `TextLayout.forEachCluster`: lines in visual order, right-to-left paragraphs aligned
 /// right, mirroring, Arabic shaping, and the directions from options, block and book.

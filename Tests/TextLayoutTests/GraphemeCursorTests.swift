@@ -1,5 +1,6 @@
 import TextLayout
 import XCTest
+import TestSupport
 
 /// `GraphemeCursor` against the reference `Graphemes.boundaries` on random mixed-script
 /// text, and the consistency of widths (sum over clusters = width of the whole).

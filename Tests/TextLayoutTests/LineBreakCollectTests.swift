@@ -1,6 +1,7 @@
 import XCTest
 @testable import TextLayout
 import UnicodeData
+import TestSupport
 
 /// `LineBreaks.collect` (compiled, minimized pair table; UTF-8 decoded inline) must agree with
 /// a direct evaluation of the rules, context by context, on random mixed-script text.

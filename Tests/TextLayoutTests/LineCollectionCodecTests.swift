@@ -1,6 +1,7 @@
 import XCTest
 import TextContent
 @testable import TextLayout
+import TestSupport
 
 final class LineCollectionCodecTests: XCTestCase {
     func sample() -> LineCollection {

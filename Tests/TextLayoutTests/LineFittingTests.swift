@@ -1,6 +1,7 @@
 import XCTest
 import TextContent
 @testable import TextLayout
+import TestSupport
 
 /// Property and example tests of line fitting (`TextLayout.layout`).
 final class LineFittingTests: XCTestCase {
