@@ -124,6 +124,30 @@ enum CacheFiles {
     @discardableResult
     static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 
+    /// Removes the least recently used `fileExtension` files of `folder` (oldest
+    /// modification time first) until their total is within `maxBytes`, never removing
+    /// `protecting`; also removes temporary files left by crashed writers (older than
+    /// `LayoutCache.staleTemporaryAge`). Returns the number of cache files removed. Shared
+    /// by `LayoutCache` and `ContentCache`, each on its own folder and extension.
+    @discardableResult
+    static func evict(folder: String, fileExtension: String, maxBytes: Int, protecting: String?) -> Int {
+        let entries = list(folder)
+        let current = now()
+        for e in entries where e.name.hasPrefix(".") && e.name.hasSuffix(".tmp") && current - e.modified > LayoutCache.staleTemporaryAge {
+            remove(folder + "/" + e.name)
+        }
+        var files = entries.filter { $0.name.hasSuffix(fileExtension) && !$0.name.hasPrefix(".") }
+        var total = files.reduce(0) { $0 + $1.size }
+        guard total > maxBytes else { return 0 }
+        files.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        var removed = 0
+        for f in files where total > maxBytes && f.name != protecting {
+            if remove(folder + "/" + f.name) { removed += 1 }
+            total -= f.size
+        }
+        return removed
+    }
+
     /// Removes the file at `identity.path` only if it is still the inode that was read
     /// (a concurrent writer may already have replaced it with a good file).
     static func removeIfUnchanged(_ identity: Identity) {

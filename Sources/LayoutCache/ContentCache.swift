@@ -92,20 +92,6 @@ public struct ContentCache: Sendable {
     /// left by crashed writers. Returns the number of content files removed.
     @discardableResult
     public func evict(protecting: String? = nil) -> Int {
-        let entries = CacheFiles.list(folder.path)
-        let now = CacheFiles.now()
-        for e in entries where e.name.hasPrefix(".") && e.name.hasSuffix(".tmp") && now - e.modified > LayoutCache.staleTemporaryAge {
-            CacheFiles.remove(folder.path + "/" + e.name)
-        }
-        var files = entries.filter { $0.name.hasSuffix(ContentCache.fileExtension) && !$0.name.hasPrefix(".") }
-        var total = files.reduce(0) { $0 + $1.size }
-        guard total > maxBytes else { return 0 }
-        files.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
-        var removed = 0
-        for f in files where total > maxBytes && f.name != protecting {
-            if CacheFiles.remove(folder.path + "/" + f.name) { removed += 1 }
-            total -= f.size
-        }
-        return removed
+        CacheFiles.evict(folder: folder.path, fileExtension: ContentCache.fileExtension, maxBytes: maxBytes, protecting: protecting)
     }
 }
