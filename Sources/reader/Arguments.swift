@@ -73,6 +73,16 @@ struct Arguments {
     /// All values given for a repeatable option.
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// The value of an option that names one of `choices` (`default` when it is not
+    /// given); any other name is a usage error listing the choices in order.
+    func choice<T>(_ name: String, _ choices: KeyValuePairs<String, T>, default fallback: String) throws -> T {
+        let given = value(name) ?? fallback
+        if let match = choices.first(where: { $0.key == given }) { return match.value }
+        let names = choices.map(\.key)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        throw CLIError.usage("--\(name) must be \(list), not '\(given)'")
+    }
+
     /// An integer option within `range`.
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let v = value(name) else { return nil }

@@ -65,27 +65,12 @@ enum DumpCommand {
     /// Layout options from the shared command-line flags.
     static func layoutOptions(_ a: Arguments) throws -> LayoutOptions {
         let width = try a.int("width", in: 1...10_000) ?? 80
-        let style: LineBreakStyle
-        switch a.value("line-break") ?? "strict" {
-        case "strict": style = .strict
-        case "normal": style = .normal
-        case "loose": style = .loose
-        case let other: throw CLIError.usage("--line-break must be strict, normal or loose, not '\(other)'")
-        }
+        let style = try a.choice("line-break", ["strict": LineBreakStyle.strict, "normal": .normal, "loose": .loose],
+                                 default: "strict")
         let indent = try a.int("indent", in: 0...100) ?? 0
-        let direction: BidiDirection
-        switch a.value("direction") ?? "auto" {
-        case "auto": direction = .auto
-        case "ltr": direction = .leftToRight
-        case "rtl": direction = .rightToLeft
-        case let other: throw CLIError.usage("--direction must be ltr, rtl or auto, not '\(other)'")
-        }
-        let shaping: Bool
-        switch a.value("arabic-shaping") ?? "on" {
-        case "on": shaping = true
-        case "off": shaping = false
-        case let other: throw CLIError.usage("--arabic-shaping must be on or off, not '\(other)'")
-        }
+        let direction = try a.choice("direction", ["ltr": BidiDirection.leftToRight, "rtl": .rightToLeft, "auto": .auto],
+                                     default: "auto")
+        let shaping = try a.choice("arabic-shaping", ["on": true, "off": false], default: "on")
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
                              lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping)
     }
