@@ -42,9 +42,13 @@ let package = Package(
         .target(name: "ReaderState", dependencies: ["TextContent"]),
         // On-disk layout cache: one file per (book, options, engine) with LRU eviction.
         .target(name: "LayoutCache", dependencies: ["TextContent", "TextLayout"]),
+        // The application layer: BookSession (the one way to open a book), ReaderLoop (events
+        // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
+        .target(name: "ReaderApp",
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
@@ -67,6 +71,8 @@ let package = Package(
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
         .testTarget(name: "ScreenTests", dependencies: ["TestSupport", "Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
+        // The whole loop headless: BookSession on fixture books, an in-memory terminal, a manual clock.
+        .testTarget(name: "ReaderAppTests", dependencies: ["ReaderApp", "ReaderCore", "ReaderState", "Terminal", "Screen", "TextContent", "TextLayout"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData"]),

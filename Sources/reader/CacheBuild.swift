@@ -1,6 +1,6 @@
 import Foundation
 import LayoutCache
-import ReaderState
+import ReaderApp
 import TextContent
 import TextLayout
 
@@ -125,10 +125,8 @@ final class CacheBuild: @unchecked Sendable {
         // Independent work: nothing shared until the totals are added at the end.
         var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
         do {
-            let content = try BookOpener.open(job.path, encoding: encoding, threads: parseThreads)
-            guard let key = ContentHash.ofFile(job.path) else {
-                throw CLIError.other("\(job.path): cannot read the file", .unreadable)
-            }
+            let session = try Sessions.open(job.path, BookOpenOptions(encoding: encoding, parseThreads: parseThreads))
+            let content = session.content, key = session.key
             if !force, cache.open(bookKey: key, options: job.options, content: content) != nil {
                 finish(job, index: index, .success(nil))
                 return

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCache
+import ReaderApp
 import ReaderState
 import TextContent
 import TextLayout
@@ -98,8 +99,8 @@ enum CacheCommand {
             return String(format: "%.2f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
         }
         for path in a.positionals {
-            let content = try BookOpener.open(path, encoding: a.value("encoding"))
-            guard let key = ContentHash.ofFile(path) else { throw CLIError.other("\(path): cannot read the file", .unreadable) }
+            let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
+            let content = session.content, key = session.key
             for w in widths.isEmpty ? [base.width] : widths {
                 var o = base
                 o.width = w

@@ -1,5 +1,5 @@
 import Foundation
-import ReaderState
+import ReaderApp
 import TextContent
 import TextLayout
 
@@ -29,36 +29,20 @@ enum DumpCommand {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
         }
         let options = try layoutOptions(a)
-        let content = try BookOpener.open(a.positionals[0], encoding: a.value("encoding"))
-        var start = ByteOffset.zero
-        if let n = try a.int("chapter", in: 1...Int(Int32.max)) {
-            guard n <= content.chapters.count else {
-                throw CLIError.usage("--chapter \(n): the book has \(content.chapters.count) chapters")
-            }
-            start = content.chapters[n - 1].range.lowerBound
-        }
-        if let b = try a.int("offset", in: 0...Int(Int32.max)) {
-            guard b <= content.bytes.count else {
-                throw CLIError.usage("--offset \(b) is past the end of the text (\(content.bytes.count) bytes)")
-            }
-            start = ByteOffset(b)
-        }
+        let session = try Sessions.open(a.positionals[0], BookOpenOptions(encoding: a.value("encoding")))
+        let content = session.content
+        let jumps = try ReadOptions.jumps(a)
+        let start = try Sessions.resolve(jumps, in: content) ?? .zero
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
         printer.logical = a.has("logical")
         // The layout cache: read the chapters from it when present; fill it when the whole
         // book was laid out here.
-        let path = a.positionals[0]
-        var cached: CachedLayouts?
-        if let key = ContentHash.ofFile(path) {
-            let link = CachedLayouts(cacheRoot: XDGDirectories(environment: ProcessInfo.processInfo.environment).cache,
-                                     bookKey: key, content: content)
-            printer.source = { chapter in link.lines(options: options, chapter: chapter) }
-            cached = link
-        }
+        let disk = session.layouts
+        printer.source = { chapter in disk.lines(options: options, chapter: chapter) }
         printer.print(from: start, maxLines: limit)
-        if let cached, printer.laidOut.count == content.chapters.count, cached.layout(for: options) == nil {
-            cached.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
+        if printer.laidOut.count == content.chapters.count, disk.layout(for: options) == nil {
+            disk.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
         }
     }
 

@@ -1,4 +1,4 @@
-import BookFormats
+import ReaderApp
 import Foundation
 import TextContent
 
@@ -15,7 +15,7 @@ enum InfoCommand {
             throw CLIError.usage(a.positionals.isEmpty ? "info needs a BOOK" : "info takes one BOOK")
         }
         let path = a.positionals[0]
-        let content = try BookOpener.open(path, encoding: a.value("encoding"))
+        let content = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding"))).content
         var out = Output()
         if a.has("json") {
             out.write(json(content))
@@ -103,15 +103,3 @@ enum ByteCount {
     }
 }
 
-/// Opens a book and reports warnings (skipped chapters…) on stderr.
-enum BookOpener {
-    static func open(_ path: String, encoding: String?, threads: Int = 2) throws -> TextContent {
-        do {
-            let content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: encoding, threads: threads))
-            for w in content.warnings { Diagnostics.warning("\(path): \(w)") }
-            return content
-        } catch let e as BookError {
-            throw CLIError.book(e)
-        }
-    }
-}

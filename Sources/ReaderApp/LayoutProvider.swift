@@ -3,26 +3,30 @@ import LayoutCache
 import TextContent
 import TextLayout
 
-/// Connects a book's layouts to the on-disk layout cache: chapters are read from the
-/// cache file of the current options when there is one, and a missing file is filled by
-/// laying out the whole book on a background thread.
-final class CachedLayouts: @unchecked Sendable {
-    let cache: LayoutCache
-    let bookKey: String
-    let content: TextContent
+/// A book's layouts on disk: chapters are read from the layout-cache file of the current
+/// options when there is one, and a missing file is filled by laying out the whole book on
+/// a background thread. `BookSession` makes one per book; the pager's `ChapterLayouts`
+/// asks it before laying a chapter out (during update, never while drawing).
+public final class LayoutProvider: @unchecked Sendable {
+    /// The on-disk cache.
+    public let cache: LayoutCache
+    /// The book's content hash.
+    public let bookKey: String
+    /// The book.
+    public let content: TextContent
     private var opened: [LayoutOptions: CachedBookLayout?] = [:]
     private let lock = NSLock()
     private var filling: Set<LayoutOptions> = []
 
-    init(cacheRoot: URL, bookKey: String, content: TextContent) {
-        let limit = ProcessInfo.processInfo.environment["READER_CACHE_MAX"].flatMap(CacheSizeLimit.parse)
-        cache = LayoutCache(cacheRoot: cacheRoot, maxBytes: limit ?? LayoutCache.defaultMaxBytes)
+    /// A provider over the layout cache in `cacheRoot` with a size limit of `maxBytes`.
+    public init(cacheRoot: URL, maxBytes: Int = LayoutCache.defaultMaxBytes, bookKey: String, content: TextContent) {
+        cache = LayoutCache(cacheRoot: cacheRoot, maxBytes: maxBytes)
         self.bookKey = bookKey
         self.content = content
     }
 
     /// The cached book layout for `options`, opened once (nil when there is none).
-    func layout(for options: LayoutOptions) -> CachedBookLayout? {
+    public func layout(for options: LayoutOptions) -> CachedBookLayout? {
         lock.lock(); defer { lock.unlock() }
         if let known = opened[options] { return known }
         let found = cache.open(bookKey: bookKey, options: options, content: content)
@@ -31,13 +35,13 @@ final class CachedLayouts: @unchecked Sendable {
     }
 
     /// The lines of one chapter from the cache, or nil.
-    func lines(options: LayoutOptions, chapter: Int) -> LineCollection? {
+    public func lines(options: LayoutOptions, chapter: Int) -> LineCollection? {
         layout(for: options)?.lines(chapter: chapter)
     }
 
     /// Lays out the whole book for `options` and stores it, on a background thread, when
     /// the cache has no file for them yet. Errors are ignored: the cache is an optimisation.
-    func fillInBackground(options: LayoutOptions) {
+    public func fillInBackground(options: LayoutOptions) {
         guard layout(for: options) == nil else { return }
         lock.lock()
         let started = filling.insert(options).inserted
@@ -51,7 +55,7 @@ final class CachedLayouts: @unchecked Sendable {
     }
 
     /// Stores layouts computed elsewhere (e.g. by `dump` for the whole book).
-    func store(options: LayoutOptions, chapters: [LineCollection]) {
+    public func store(options: LayoutOptions, chapters: [LineCollection]) {
         _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
     }
 }

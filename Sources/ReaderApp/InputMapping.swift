@@ -1,0 +1,37 @@
+import ReaderCore
+import Terminal
+
+/// Turns terminal events into the reader's inputs.
+public enum InputMapping {
+    /// The reader's input for a decoded key, or nil for keys it does not use.
+    public static func input(for event: KeyEvent) -> Input? {
+        if event.modifiers.contains(.control), case .character(let c) = event.key {
+            return .control(Character(c.lowercased()))
+        }
+        switch event.key {
+        case .character(let c): return .character(c)
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace: return .backspace
+        case .tab: return .tab
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .insert, .delete, .function: return nil
+        }
+    }
+
+    /// The reader's input for a mouse report: the wheel scrolls; clicks are not used yet.
+    public static func input(for event: MouseEvent) -> Input? {
+        switch event.kind {
+        case .wheelUp: return .wheelUp
+        case .wheelDown: return .wheelDown
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ReaderState
+
+/// Where reading positions and bookmarks are kept between runs. `StateStore` (one JSON file
+/// per book in the XDG state folder) is the real one; tests may use `MemoryPositionStore`.
+public protocol PositionStore: AnyObject {
+    /// The saved state of the book with content key `key`.
+    func load(key: String) -> StateStore.LoadResult
+    /// Saves a book's state (atomically, for the real store).
+    func save(_ state: BookState) throws
+    /// The path of the last book opened, if recorded.
+    func lastBook() -> String?
+    /// Records the path of the last book opened.
+    func setLastBook(_ path: String) throws
+}
+
+/// `StateStore` as a reference type the session and the loop can share.
+public final class FilePositionStore: PositionStore {
+    /// The store on disk.
+    public let store: StateStore
+
+    /// A store over `store`.
+    public init(_ store: StateStore) {
+        self.store = store
+    }
+
+    public func load(key: String) -> StateStore.LoadResult { store.load(key: key) }
+    public func save(_ state: BookState) throws { try store.save(state) }
+    public func lastBook() -> String? { store.lastBook() }
+    public func setLastBook(_ path: String) throws { try store.setLastBook(path) }
+}
+
+/// An in-memory store (tests): remembers what was saved, and how many times.
+public final class MemoryPositionStore: PositionStore {
+    /// Saved states by key.
+    public private(set) var states: [String: BookState] = [:]
+    /// The last book recorded.
+    public private(set) var last: String?
+    /// Number of `save` calls.
+    public private(set) var saveCount = 0
+
+    /// An empty store.
+    public init() {}
+
+    public func load(key: String) -> StateStore.LoadResult { states[key].map { .found($0) } ?? .none }
+    public func save(_ state: BookState) throws {
+        states[state.key] = state
+        saveCount += 1
+    }
+    public func lastBook() -> String? { last }
+    public func setLastBook(_ path: String) throws { last = path }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ReaderCore
+import Screen
+import Terminal
+
+/// How the loop draws and when it saves.
+public struct ReaderLoopSettings {
+    /// Colours.
+    public var theme: Theme
+    /// Whether single-line texts (status, lists) get Arabic presentation forms.
+    public var arabicShaping: Bool
+    /// How frames are encoded (colours, synchronized output).
+    public var encoder: ANSIEncoder.Options
+    /// Seconds between saves of a changed position.
+    public var saveInterval: Double
+    /// Whether time spent stopped (Ctrl-Z, SIGSTOP) counts for the reveal (`--reveal-catch-up`).
+    public var countsStoppedTime: Bool
+
+    /// Settings; the defaults are the reader's.
+    public init(theme: Theme = .dark, arabicShaping: Bool = true, encoder: ANSIEncoder.Options = ANSIEncoder.Options(),
+                saveInterval: Double = 2, countsStoppedTime: Bool = false) {
+        self.theme = theme
+        self.arabicShaping = arabicShaping
+        self.encoder = encoder
+        self.saveInterval = saveInterval
+        self.countsStoppedTime = countsStoppedTime
+    }
+}
+
+/// The pager's main loop: draws the model's snapshot, waits for the next event (or the
+/// model's next deadline, or the save timer), feeds it to the model and carries out the
+/// effects it returns (quit, save). Events in, effects out; the model does no I/O.
+public final class ReaderLoop {
+    /// The reader's state.
+    public let model: ReaderModel
+    /// The open book (state saving, caches).
+    public let session: BookSession
+    /// The last frame drawn.
+    public private(set) var frame: ScreenBuffer
+    /// Frames written so far.
+    public private(set) var framesDrawn = 0
+    /// Called once, right after the first frame is written (the executable records the time).
+    public var onFirstFrame: (() -> Void)?
+
+    private let device: TerminalDevice
+    private let clock: MonotonicClock
+    private let settings: ReaderLoopSettings
+    private let encoder: ANSIEncoder
+    private var renderer: Renderer
+    private var previous: ScreenBuffer?
+    private var saver: SaveTimer
+    private var lastFrame: Double
+
+    /// A loop for `model` on `device`, reading time from `clock`.
+    public init(model: ReaderModel, session: BookSession, device: TerminalDevice, clock: MonotonicClock,
+                settings: ReaderLoopSettings = ReaderLoopSettings()) {
+        self.model = model
+        self.session = session
+        self.device = device
+        self.clock = clock
+        self.settings = settings
+        encoder = ANSIEncoder(options: settings.encoder)
+        renderer = Renderer(theme: settings.theme)
+        renderer.arabicShaping = settings.arabicShaping
+        frame = ScreenBuffer(width: model.columns, height: model.screenRows)
+        let now = clock.now()
+        saver = SaveTimer(interval: settings.saveInterval, now: now)
+        lastFrame = now
+    }
+
+    /// Runs until `q` or the end of input, then saves the position.
+    public func run() throws {
+        while try step() {}
+        save()
+    }
+
+    /// One turn: draw, wait for one event (or a deadline), handle it. Returns false when
+    /// the reader should stop.
+    public func step() throws -> Bool {
+        try draw()
+        let event = try device.nextEvent(timeoutMilliseconds: timeout(now: clock.now()))
+        let running = handle(event)
+        if saver.isDirty && (saver.isDue(at: clock.now()) || !running) { save() }
+        return running
+    }
+
+    /// Moves the model to now and writes the frame that changed.
+    public func draw() throws {
+        if !model.advance(to: clock.now()).isEmpty { saver.markDirty() }
+        renderer.render(model.snapshot, into: &frame)
+        try device.write(encoder.encode(from: previous, to: frame))
+        previous = frame
+        lastFrame = clock.now()
+        framesDrawn += 1
+        if framesDrawn == 1 {
+            // Record the book and the starting place once the page is on screen (the state
+            // write fsyncs, which can take a while on a busy disk).
+            onFirstFrame?()
+            save()
+            session.settle(layoutOptions: model.layouts.options)
+        }
+    }
+
+    /// How long to wait for input: until the save is due or the model changes the screen
+    /// by itself (the reveal), whichever comes first; nil waits for input.
+    func timeout(now: Double) -> Int? {
+        var timeout: Int?
+        if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
+        if let next = model.nextDeadline(after: now) {
+            timeout = min(timeout ?? Int.max, RevealTiming.timeoutMilliseconds(next: next, now: now, lastFrame: lastFrame))
+        }
+        return timeout
+    }
+
+    /// Applies one event; returns false when the reader should stop.
+    private func handle(_ event: TerminalEvent) -> Bool {
+        let now = clock.now()
+        var effects: [Effect] = []
+        switch event {
+        case .key(let key):
+            if let input = InputMapping.input(for: key) { effects = model.handle(input, at: now) }
+        case .mouse(let mouse):
+            if let input = InputMapping.input(for: mouse) { effects = model.handle(input, at: now) }
+        case .resize(let size):
+            model.resize(columns: size.columns, rows: size.rows)
+        case .redraw:
+            // Continued after a stop (Ctrl-Z, SIGSTOP): the reveal goes on from what was
+            // on screen, unless --reveal-catch-up counts the stopped time.
+            if !settings.countsStoppedTime { model.excludeStop(from: lastFrame, to: now) }
+            previous = nil
+            let size = device.size()
+            model.resize(columns: size.columns, rows: size.rows)
+        case .timeout:
+            break
+        case .inputClosed:
+            return false
+        }
+        var running = true
+        for effect in effects {
+            switch effect {
+            case .quit: running = false
+            case .positionChanged: saver.markDirty()
+            case .bookmarksChanged: save()
+            }
+        }
+        return running
+    }
+
+    /// Saves the position and bookmarks now; a failure is shown on the status line.
+    private func save() {
+        do {
+            try session.save(position: model.position, marks: model.marks)
+        } catch {
+            model.showMessage("Could not save the reading position: \(error)")
+        }
+        saver.saved(at: clock.now())
+    }
+}

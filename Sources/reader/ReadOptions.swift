@@ -1,0 +1,71 @@
+import Foundation
+import LayoutCache
+import ReaderApp
+import ReaderCore
+import ReaderState
+import Screen
+import TextLayout
+
+/// The pager's command line mapped to a configuration: which book, where to start, the
+/// layout, the theme, the reveal (`reader [BOOK] [options]`, docs/CLI.md).
+struct ReadOptions {
+    static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" && $0.name != "logical" } + [
+        .init(name: "percent", short: "p", takesValue: true),
+        .init(name: "theme", short: nil, takesValue: true),
+    ] + RevealOptions.specs
+
+    /// The book named, if any.
+    var path: String?
+    /// `--chapter`, `--offset`, `--percent`, in the order they apply.
+    var jumps: [Jump] = []
+    /// The layout (its width is `--width`, the most the text column may take).
+    var layout: LayoutOptions
+    /// How the book is opened.
+    var open: BookOpenOptions
+    /// The paced reveal's settings, and whether it starts at once (`--reveal`).
+    var reveal: RevealSettings
+    var startsRevealing: Bool
+    /// How the loop draws and saves.
+    var loop: ReaderLoopSettings
+    /// The XDG folders.
+    var directories: XDGDirectories
+
+    init(_ args: [String], environment: [String: String]) throws {
+        let a = try Arguments(args, specs: Self.specs)
+        guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
+        path = a.positionals.first
+        layout = try DumpCommand.layoutOptions(a)
+        layout.width = try a.int("width", in: 1...10_000) ?? 80
+        jumps = try Self.jumps(a)
+        reveal = try RevealOptions.settings(a)
+        startsRevealing = a.has("reveal")
+        directories = XDGDirectories(environment: environment)
+        let limit = environment["READER_CACHE_MAX"].flatMap(CacheSizeLimit.parse) ?? LayoutCache.defaultMaxBytes
+        open = BookOpenOptions(encoding: a.value("encoding"), warmLineBreaking: layout.lineBreakStyle, layoutCacheBytes: limit)
+        loop = ReaderLoopSettings(theme: try Self.theme(a, environment: environment), arabicShaping: layout.arabicShaping,
+                                  encoder: .fromEnvironment(environment), countsStoppedTime: reveal.catchUp)
+    }
+
+    /// The jumps asked for: chapter, then offset, then percent (the last one given wins).
+    static func jumps(_ a: Arguments) throws -> [Jump] {
+        var jumps: [Jump] = []
+        if let n = try a.int("chapter", in: 1...Int(Int32.max)) { jumps.append(.chapter(n)) }
+        if let b = try a.int("offset", in: 0...Int(Int32.max)) { jumps.append(.offset(b)) }
+        if let p = a.value("percent") {
+            guard let value = Double(p.hasSuffix("%") ? String(p.dropLast()) : p), value >= 0, value <= 100 else {
+                throw CLIError.usage("--percent must be a number from 0 to 100, not '\(p)'")
+            }
+            jumps.append(.percent(value))
+        }
+        return jumps
+    }
+
+    /// `--theme`, else plain with `NO_COLOR`, else dark.
+    static func theme(_ a: Arguments, environment: [String: String]) throws -> Theme {
+        guard let name = a.value("theme") else {
+            return environment["NO_COLOR"].map { $0.isEmpty } == false ? .plain : .dark
+        }
+        guard let theme = Theme.named(name) else { throw CLIError.usage("--theme must be dark, light or plain, not '\(name)'") }
+        return theme
+    }
+}
