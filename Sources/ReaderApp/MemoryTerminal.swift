@@ -10,6 +10,9 @@ public final class MemoryTerminal: TerminalDevice {
         /// The user does nothing for this many seconds: waits end in `.timeout` and the
         /// clock moves by each wait's timeout until the time has passed.
         case pause(Double)
+        /// The process is stopped (Ctrl-Z, SIGSTOP) for this many seconds during the wait,
+        /// then continued: the clock moves and `.redraw` arrives, as `TerminalSession` reports it.
+        case stopped(Double)
     }
 
     /// The size reported (a `.resize` step changes it too).
@@ -61,6 +64,10 @@ public final class MemoryTerminal: TerminalDevice {
             clock?.advance(by: wait)
             if seconds - wait <= 1e-9 { script.removeFirst() } else { script[0] = .pause(seconds - wait) }
             return .timeout
+        case .stopped(let seconds):
+            script.removeFirst()
+            clock?.advance(by: seconds)
+            return .redraw
         }
     }
 }

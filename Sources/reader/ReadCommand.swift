@@ -30,11 +30,7 @@ enum ReadCommand {
         defer { terminal.leave() }
         stats.phase("terminal")
         let size = terminal.size()
-        let model = ReaderModel(content: session.content, position: jumped ?? session.savedPosition, columns: size.columns,
-                                rows: size.rows, preferredWidth: o.layout.width, baseOptions: o.layout,
-                                marks: session.savedMarks, revealSettings: o.reveal)
-        let disk = session.layouts
-        model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: o.layout, reveal: o.reveal, start: jumped)
         if path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)

@@ -1,0 +1,18 @@
+import ReaderCore
+import TextContent
+import TextLayout
+
+extension BookSession {
+    /// The reader's model for this book in a terminal of `columns` × `rows`: at `start`
+    /// (else the saved position), with the saved bookmarks, laying chapters out with
+    /// `layout` (its width is the most the text column may take) and reading them from the
+    /// layout cache when it has them.
+    public func makeModel(columns: Int, rows: Int, layout: LayoutOptions, reveal: RevealSettings = RevealSettings(),
+                          start: ByteOffset? = nil) -> ReaderModel {
+        let model = ReaderModel(content: content, position: start ?? savedPosition, columns: columns, rows: rows,
+                                preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal)
+        let disk = layouts
+        model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+        return model
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import ReaderCore
+import ReaderState
+import Screen
+import Terminal
+import TextContent
+import TextLayout
+import XCTest
+@testable import ReaderApp
+
+/// The whole reader headless: a fixture book opened through `BookSession` (with real state
+/// and cache folders in a temporary directory), the loop on an in-memory terminal, time from
+/// a manual clock. The same behaviour as `TmuxSessionTests`, in milliseconds.
+final class ReaderLoopTests: XCTestCase {
+    var folder: URL!
+    var directories: XDGDirectories!
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    }
+    static var sample: String { fixtures.appendingPathComponent("sample/sample.txt").path }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-loop-\(UUID().uuidString)")
+        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A reader on `path` in a `columns` × `rows` terminal.
+    struct Harness {
+        let loop: ReaderLoop
+        let device: MemoryTerminal
+        let clock: ManualClock
+        var model: ReaderModel { loop.model }
+        var rows: [String] { (0..<loop.frame.height).map { loop.frame.rowText($0) } }
+        var status: String { loop.frame.rowText(loop.frame.height - 1) }
+        var topText: String { rows.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.trimmingCharacters(in: .whitespaces) ?? "" }
+
+        /// Feeds what is scripted so far, one event a turn, then draws the resulting state.
+        func play() throws {
+            while !device.script.isEmpty { _ = try loop.step() }
+            try loop.draw()
+        }
+    }
+
+    func open(_ path: String = ReaderLoopTests.sample, store: PositionStore? = nil, columns: Int = 100, rows: Int = 30,
+              reveal: RevealSettings? = nil, start: [Jump] = [], settings: ReaderLoopSettings = ReaderLoopSettings()) throws -> Harness {
+        let store = store ?? FilePositionStore(StateStore(folder: directories.state))
+        let session = try BookSession.open(path, directories: directories, store: store)
+        let clock = ManualClock()
+        let device = MemoryTerminal(size: TerminalSize(columns: columns, rows: rows), clock: clock)
+        let model = session.makeModel(columns: columns, rows: rows, layout: LayoutOptions(), reveal: reveal ?? RevealSettings(),
+                                      start: try Jump.resolve(start, in: session.content))
+        if reveal != nil { model.startReveal(at: clock.now()) }
+        return Harness(loop: ReaderLoop(model: model, session: session, device: device, clock: clock, settings: settings),
+                       device: device, clock: clock)
+    }
+
+    func testOpenPageResizeSearchContentsQuit() throws {
+        let h = try open()
+        try h.loop.draw()
+        XCTAssertTrue(h.rows.contains { $0.contains("The Clockmaker of Harrow Lane") })
+        XCTAssertTrue(h.status.contains("0.0%"), h.status)
+
+        h.device.type("  ")
+        try h.play()
+        XCTAssertFalse(h.rows.contains { $0.contains("The Clockmaker of Harrow Lane") })
+        XCTAssertFalse(h.status.contains(" 0.0%"), h.status)
+        let top = h.topText
+
+        h.device.send(.resize(TerminalSize(columns: 60, rows: 20)))
+        try h.play()
+        XCTAssertEqual(h.loop.frame.width, 60)
+        XCTAssertEqual(h.loop.frame.height, 20)
+        h.device.send(.resize(TerminalSize(columns: 100, rows: 30)))
+        try h.play()
+        XCTAssertEqual(h.topText, top, "a resize there and back keeps the text at the top")
+
+        h.device.type("/traveller")
+        h.device.send(.key(KeyEvent(.enter)))
+        try h.play()
+        XCTAssertTrue(h.rows.contains { $0.contains("traveller") })
+
+        h.device.type("t")
+        try h.play()
+        XCTAssertTrue(h.rows.contains { $0.contains("Contents") })
+        h.device.send(.key(KeyEvent(.escape)))
+        try h.play()
+        XCTAssertFalse(h.rows.contains { $0.contains("Contents") })
+
+        h.device.type("q")
+        XCTAssertFalse(try h.loop.step(), "q stops the loop")
+        let states = try FileManager.default.contentsOfDirectory(atPath: directories.state.appendingPathComponent("books").path)
+        XCTAssertEqual(states.filter { $0.hasSuffix(".json") }.count, 1, "the position was saved")
+        let parsed = try FileManager.default.contentsOfDirectory(atPath: directories.cache.appendingPathComponent("content").path)
+        XCTAssertEqual(parsed.filter { $0.hasSuffix(".rtc") }.count, 1, "the parsed book was cached after the first frame")
+    }
+
+    func testReopensAtTheSavedPositionFromTheContentCache() throws {
+        let first = try open(start: [.chapter(3)])
+        try first.play()
+        XCTAssertTrue(first.rows.contains { $0.contains("CHAPTER II. The Visitor") })
+        first.device.type("j")
+        try first.loop.run()   // j, then the input closes: saved on the way out
+        let saved = first.model.position
+
+        let again = try open()
+        XCTAssertFalse(again.loop.session.parsedNow, "the second open reads the content cache")
+        XCTAssertEqual(again.model.position, saved)
+        try again.loop.draw()
+        XCTAssertEqual(again.topText, first.topText)
+    }
+
+    func testAChangedPositionIsSavedAfterTheIntervalNotAtEachKey() throws {
+        let store = MemoryPositionStore()
+        let h = try open(store: store)
+        try h.loop.draw()
+        XCTAssertEqual(store.saveCount, 1, "the starting place is saved after the first frame")
+        h.device.type("j")
+        h.device.script.append(.pause(1.0))
+        try h.play()
+        XCTAssertEqual(store.saveCount, 1, "not yet: the interval is 2 s")
+        XCTAssertEqual(h.device.timeoutsAsked.last ?? nil, 2000, "the wait ends when the save is due")
+        h.device.script.append(.pause(1.5))
+        try h.play()
+        XCTAssertEqual(store.saveCount, 2)
+        XCTAssertEqual(store.states.values.first?.position.offset, h.model.position.rawValue)
+        XCTAssertNil(h.device.timeoutsAsked.last ?? nil, "nothing to wait for once saved")
+    }
+
+    func testABookmarkIsSavedAtOnce() throws {
+        let store = MemoryPositionStore()
+        let h = try open(store: store)
+        h.device.type(" m")
+        try h.play()
+        XCTAssertEqual(store.saveCount, 2)
+        XCTAssertEqual(store.states.values.first?.bookmarks.count, 1)
+        XCTAssertEqual(store.states.values.first?.bookmarks.first?.position.offset, h.model.position.rawValue)
+    }
+
+    func testTheRevealFollowsTheClockAndLeavesOutAStop() throws {
+        var settings = RevealSettings()
+        settings.rate = 20
+        settings.pauses = false
+        let h = try open(reveal: settings)
+        h.device.script.append(.pause(1))
+        try h.play()
+        let afterOne = h.model.reveal!.graphemesRevealed
+        XCTAssertEqual(Double(afterOne), 20, accuracy: 2, "20 a second for one second")
+        h.device.script.append(.pause(2))
+        try h.play()
+        let afterThree = h.model.reveal!.graphemesRevealed
+        XCTAssertEqual(Double(afterThree), 60, accuracy: 3)
+        XCTAssertTrue(h.device.timeoutsAsked.allSatisfy { ($0 ?? 0) <= 1000 }, "the loop wakes for the next grapheme")
+
+        // Stopped for a minute while waiting (the clock runs), then continued: the stopped
+        // time is left out.
+        h.device.script.append(.stopped(60))
+        try h.play()
+        XCTAssertEqual(Double(h.model.reveal!.graphemesRevealed), Double(afterThree), accuracy: 3)
+    }
+
+    func testWithCatchUpTheStoppedTimeCounts() throws {
+        var settings = RevealSettings()
+        settings.rate = 20
+        settings.pauses = false
+        let h = try open(reveal: settings, settings: ReaderLoopSettings(countsStoppedTime: true))
+        h.device.script.append(.pause(1))
+        try h.play()
+        let before = h.model.reveal!.graphemesRevealed
+        h.device.script.append(.stopped(3))
+        try h.play()
+        XCTAssertEqual(Double(h.model.reveal!.graphemesRevealed - before), 60, accuracy: 3, "3 s stopped = 60 more at 20/s")
+    }
+
+    func testEndOfInputSavesAndStops() throws {
+        let store = MemoryPositionStore()
+        let h = try open(store: store)
+        h.device.type("G")
+        try h.loop.run()
+        XCTAssertGreaterThan(store.states.values.first!.position.offset, 0)
+        XCTAssertEqual(store.last, URL(fileURLWithPath: Self.sample).standardizedFileURL.path, "recorded as the last book")
+    }
+}
