@@ -213,6 +213,36 @@ final class XHTMLWalker {
         var type: UnsafePointer<xmlChar>?
         var role: UnsafePointer<xmlChar>?
         var hidden = false
+
+        /// The words of `epub:type` and `role` (e.g. "noteref", "doc-pagebreak").
+        var semanticTokens: [Substring] {
+            guard type != nil || role != nil else { return [] }
+            let semantic = (type.map { String(cString: $0) } ?? "") + " " + (role.map { String(cString: $0) } ?? "")
+            return semantic.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        }
+    }
+
+    /// The attributes the walker uses, from libxml2's NULL-terminated name/value array.
+    private static func attributes(_ atts: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Attributes {
+        var a = Attributes()
+        guard var p = atts else { return a }
+        while let n = p.pointee {
+            let v = (p + 1).pointee
+            // Dispatch on the first byte; most attributes (class, style…) match nothing.
+            switch n.pointee {
+            case UInt8(ascii: "i"): if equals(n, "id") { a.id = v }
+            case UInt8(ascii: "d"): if equals(n, "dir") { a.dir = v }
+            case UInt8(ascii: "h"):
+                if equals(n, "href") { a.href = v } else if equals(n, "hidden") { a.hidden = true }
+            case UInt8(ascii: "a"): if equals(n, "alt") { a.alt = v }
+            case UInt8(ascii: "e"): if equals(n, "epub:type") { a.type = v }
+            case UInt8(ascii: "r"): if equals(n, "role") { a.role = v }
+            case UInt8(ascii: "x"): if equals(n, "xlink:href") && a.href == nil { a.href = v }
+            default: break
+            }
+            p += 2
+        }
+        return a
     }
 
     private func startElement(_ name: UnsafePointer<xmlChar>, _ atts: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
@@ -226,79 +256,16 @@ final class XHTMLWalker {
             return
         }
 
-        var a = Attributes()
-        if var p = atts {
-            while let n = p.pointee {
-                let v = (p + 1).pointee
-                // Dispatch on the first byte; most attributes (class, style…) match nothing.
-                switch n.pointee {
-                case UInt8(ascii: "i"): if Self.equals(n, "id") { a.id = v }
-                case UInt8(ascii: "d"): if Self.equals(n, "dir") { a.dir = v }
-                case UInt8(ascii: "h"):
-                    if Self.equals(n, "href") { a.href = v } else if Self.equals(n, "hidden") { a.hidden = true }
-                case UInt8(ascii: "a"): if Self.equals(n, "alt") { a.alt = v }
-                case UInt8(ascii: "e"): if Self.equals(n, "epub:type") { a.type = v }
-                case UInt8(ascii: "r"): if Self.equals(n, "role") { a.role = v }
-                case UInt8(ascii: "x"): if Self.equals(n, "xlink:href") && a.href == nil { a.href = v }
-                default: break
-                }
-                p += 2
-            }
-        }
-        var tokens: [Substring] = []
-        if a.type != nil || a.role != nil {
-            let semantic = (a.type.map { String(cString: $0) } ?? "") + " " + (a.role.map { String(cString: $0) } ?? "")
-            tokens = semantic.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        }
-
-        if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
-            ctx.skip = true
-            return
-        }
-        if tag == .title {
-            ctx.skip = true
-            ctx.captureTitle = titleBytes.isEmpty
-            return
-        }
-        if let id = a.id { builder.defineTarget(entryPath + "#" + String(cString: id)) }
-        if let dir = a.dir {
-            switch String(cString: dir).lowercased() {
-            case "rtl": ctx.direction = .rightToLeft
-            case "ltr": ctx.direction = .leftToRight
-            default: break
-            }
-        }
-        if frames.count > Self.maxDepth {
-            if !depthWarned {
-                depthWarned = true
-                builder.warn("\(entryPath): elements nested deeper than \(Self.maxDepth) levels were flattened")
-            }
-            return
-        }
+        let a = Self.attributes(atts)
+        let tokens = a.semanticTokens
+        guard enter(tag, a, tokens: tokens) else { return }
         // A note, or a container of notes (Standard Ebooks: <section epub:type="endnotes"><ol><li>…).
         let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
         let tagStartOffset = { self.tagStart(before: pos) }
 
         switch tag {
         case .paragraph, .container, .blockquote, .list, .listItem:
-            if isNote {
-                ctx.container = .footnote
-                ctx.containerLevel = 0
-            } else if tag == .blockquote, ctx.container != .footnote {
-                ctx.container = .blockquote
-                ctx.containerLevel = 0
-            } else if tag == .list {
-                ctx.listDepth = ctx.listDepth &+ (ctx.listDepth < 255 ? 1 : 0)
-            } else if tag == .listItem, ctx.container != .footnote {
-                ctx.container = .listItem
-                ctx.containerLevel = max(ctx.listDepth, 1)
-            }
-            if ctx.inRow { return }
-            if ctx.kind != .heading && ctx.kind != .preformatted || isNote {
-                ctx.kind = ctx.container
-                ctx.level = ctx.containerLevel
-            }
-            beginBoundary(anchor: tagStartOffset())
+            openContainer(tag, isNote: isNote, anchor: tagStartOffset)
         case .row:
             if ctx.inRow { return }
             ctx.inRow = true
@@ -329,11 +296,7 @@ final class XHTMLWalker {
             else if builder.isInBlock { builder.appendLineBreak() }
         case .hr:
             if ctx.inRow { return }
-            builder.endBlock()
-            builder.beginBlock(.separator, direction: ctx.direction)
-            builder.anchor(source: entryPath, offset: tagStartOffset(), linear: false)
-            builder.append("* * *")
-            builder.endBlock()
+            insertBlock(.separator, text: "* * *", anchor: tagStartOffset())
         case .img:
             var alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
             if alt.isEmpty { alt = "[image]" }
@@ -342,11 +305,7 @@ final class XHTMLWalker {
                 builder.appendCollapsingWhitespace(" [" + alt + "] ")
                 return
             }
-            builder.endBlock()
-            builder.beginBlock(.image, direction: ctx.direction)
-            builder.anchor(source: entryPath, offset: tagStartOffset(), linear: false)
-            builder.append(alt)
-            builder.endBlock()
+            insertBlock(.image, text: alt, anchor: tagStartOffset())
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
         case .strong: frames[frames.count - 1].styleToken = builder.beginStyle(.strong)
         case .code: frames[frames.count - 1].styleToken = builder.beginStyle(.code)
@@ -367,6 +326,70 @@ final class XHTMLWalker {
                 if !ctx.inRow { beginBoundary(anchor: tagStartOffset()) }
             }
         }
+    }
+
+    /// What every element does before its own behaviour: hidden and skipped elements
+    /// (page breaks, `<title>`) switch to skipping, `id` defines a link target, `dir` sets
+    /// the direction, and past `maxDepth` elements are flattened. Returns whether the
+    /// element's own behaviour applies.
+    private func enter(_ tag: Tag, _ a: Attributes, tokens: [Substring]) -> Bool {
+        if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
+            ctx.skip = true
+            return false
+        }
+        if tag == .title {
+            ctx.skip = true
+            ctx.captureTitle = titleBytes.isEmpty
+            return false
+        }
+        if let id = a.id { builder.defineTarget(entryPath + "#" + String(cString: id)) }
+        if let dir = a.dir {
+            switch String(cString: dir).lowercased() {
+            case "rtl": ctx.direction = .rightToLeft
+            case "ltr": ctx.direction = .leftToRight
+            default: break
+            }
+        }
+        if frames.count > Self.maxDepth {
+            if !depthWarned {
+                depthWarned = true
+                builder.warn("\(entryPath): elements nested deeper than \(Self.maxDepth) levels were flattened")
+            }
+            return false
+        }
+        return true
+    }
+
+    /// A paragraph, `div`/`section`, blockquote, list or list item opens: it sets the kind
+    /// of the blocks inside it (a note wins over a blockquote, a list item over a paragraph).
+    private func openContainer(_ tag: Tag, isNote: Bool, anchor: () -> Int) {
+        if isNote {
+            ctx.container = .footnote
+            ctx.containerLevel = 0
+        } else if tag == .blockquote, ctx.container != .footnote {
+            ctx.container = .blockquote
+            ctx.containerLevel = 0
+        } else if tag == .list {
+            ctx.listDepth = ctx.listDepth &+ (ctx.listDepth < 255 ? 1 : 0)
+        } else if tag == .listItem, ctx.container != .footnote {
+            ctx.container = .listItem
+            ctx.containerLevel = max(ctx.listDepth, 1)
+        }
+        if ctx.inRow { return }
+        if ctx.kind != .heading && ctx.kind != .preformatted || isNote {
+            ctx.kind = ctx.container
+            ctx.level = ctx.containerLevel
+        }
+        beginBoundary(anchor: anchor())
+    }
+
+    /// A block of its own with a fixed text (`<hr>` → "* * *", `<img>` → its alt text).
+    private func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
+        builder.endBlock()
+        builder.beginBlock(kind, direction: ctx.direction)
+        builder.anchor(source: entryPath, offset: anchor, linear: false)
+        builder.append(text)
+        builder.endBlock()
     }
 
     private func beginBoundary(anchor: Int) {
