@@ -141,89 +141,22 @@ struct LineBreakPairTable: @unchecked Sendable {
         return c
     }
 
-    init(compiling set: LineBreakRuleSet) {
-        // 1. Breadth-first walk over the reachable contexts.
+    /// The reachable contexts and, for each (context, class), the next context, the flag
+    /// bits (entry | special << 16) and the rule that decided (step 1 of compiling).
+    private struct Exploration {
         var contexts: [LineBreakContext] = [.startOfText]
-        var index: [LineBreakContext: Int] = [.startOfText: 0]
         var nextState: [[Int]] = []          // [state][class]
         var flags: [[Int]] = []              // [state][class]: entry flag bits | special << 16
         var rules: [[String]] = []
-        var i = 0
-        while i < contexts.count {
-            let left = contexts[i]
-            var rowNext = [Int](repeating: 0, count: Self.columns)
-            var rowFlags = [Int](repeating: 0, count: Self.columns)
-            var rowRules = [String](repeating: "-", count: Self.columns)
-            for next in ResolvedLineBreakClass.allCases {
-                let (decision, rule, _) = Self.decide(left, next, set)
-                let after = Self.transition(left, next, decision, set)
-                let state: Int
-                if let s = index[after] {
-                    state = s
-                } else {
-                    state = contexts.count
-                    index[after] = state
-                    contexts.append(after)
-                }
-                var entry: UInt16 = 0
-                var special: UInt8 = 0
-                switch decision {
-                case .prohibited: break
-                case .allowed: entry |= Self.allowedBit
-                case .mandatory: entry |= Self.allowedBit | Self.mandatoryBit
-                case .deferred: special |= Self.deferHere
-                }
-                var ruleName = rule
-                if left.pendingNumberOpen {
-                    // LB25 (PR | PO) × OP NU: a deferred break before OP is cancelled by NU
-                    // (and survives combining marks, LB9); anything else makes it a break.
-                    let absorbed = after.pendingNumberOpen && decision != .deferred
-                    if !absorbed && set.kind(next) != .NU {
-                        special |= Self.emitDeferred
-                        ruleName += "+LB31(deferred OP)"
-                    }
-                }
-                if special != 0 { entry |= Self.specialBit }
-                let c = Int(next.rawValue)
-                rowNext[c] = state
-                rowFlags[c] = Int(entry) | Int(special) << 16
-                rowRules[c] = ruleName
-            }
-            nextState.append(rowNext)
-            flags.append(rowFlags)
-            rules.append(rowRules)
-            i += 1
-        }
+    }
 
-        // 2. Merge equivalent contexts (Moore's partition refinement): two contexts are one
-        //    state if they break the same way before every class and lead to equivalent states.
-        var block = contexts.map { $0.pendingNumberOpen ? 1 : 0 }
-        var blockCount = Set(block).count
-        while true {
-            var signatures: [[Int]: Int] = [:]
-            var refined = [Int](repeating: 0, count: contexts.count)
-            for s in contexts.indices {
-                var signature = [block[s]]
-                signature.reserveCapacity(1 + 2 * Self.columns)
-                for c in 0..<Self.columns {
-                    signature.append(flags[s][c])
-                    signature.append(block[nextState[s][c]])
-                }
-                if let b = signatures[signature] {
-                    refined[s] = b
-                } else {
-                    refined[s] = signatures.count
-                    signatures[signature] = signatures.count
-                }
-            }
-            block = refined
-            if signatures.count == blockCount { break }
-            blockCount = signatures.count
-        }
+    init(compiling set: LineBreakRuleSet) {
+        let walk = Self.explore(set)
+        let (block, blockCount) = Self.mergeEquivalent(walk)
         // Number the merged states so that the start of text (context 0) is state 0.
         var number = [Int](repeating: -1, count: blockCount)
         var representative: [Int] = []
-        for s in contexts.indices where number[block[s]] < 0 {
+        for s in walk.contexts.indices where number[block[s]] < 0 {
             number[block[s]] = representative.count
             representative.append(s)
         }
@@ -237,17 +170,99 @@ struct LineBreakPairTable: @unchecked Sendable {
         var ruleNumbers: [String] = []
         for (state, s) in representative.enumerated() {
             for c in 0..<Self.columns {
-                let target = number[block[nextState[s][c]]]
-                table[state << Self.columnShift | c] = UInt16(target << Self.columnShift) | UInt16(flags[s][c] & 0xFFFF)
-                specialTable[state << Self.columnShift | c] = UInt8(flags[s][c] >> 16)
+                let target = number[block[walk.nextState[s][c]]]
+                table[state << Self.columnShift | c] = UInt16(target << Self.columnShift) | UInt16(walk.flags[s][c] & 0xFFFF)
+                specialTable[state << Self.columnShift | c] = UInt8(walk.flags[s][c] >> 16)
             }
-            deferred[state] = contexts[s].pendingNumberOpen
-            ruleNumbers.append(contentsOf: rules[s])
+            deferred[state] = walk.contexts[s].pendingNumberOpen
+            ruleNumbers.append(contentsOf: walk.rules[s])
         }
-        self.contexts = representative.map { contexts[$0] }
+        self.contexts = representative.map { walk.contexts[$0] }
         self.ruleNumbers = ruleNumbers
         self.entries = UnsafePointer(table)
         self.special = UnsafePointer(specialTable)
         self.hasDeferred = UnsafePointer(deferred)
+    }
+
+    /// 1. Breadth-first walk over the reachable contexts.
+    private static func explore(_ set: LineBreakRuleSet) -> Exploration {
+        var walk = Exploration()
+        var index: [LineBreakContext: Int] = [.startOfText: 0]
+        var i = 0
+        while i < walk.contexts.count {
+            let left = walk.contexts[i]
+            var rowNext = [Int](repeating: 0, count: columns)
+            var rowFlags = [Int](repeating: 0, count: columns)
+            var rowRules = [String](repeating: "-", count: columns)
+            for next in ResolvedLineBreakClass.allCases {
+                let (decision, rule, _) = decide(left, next, set)
+                let after = transition(left, next, decision, set)
+                let state: Int
+                if let s = index[after] {
+                    state = s
+                } else {
+                    state = walk.contexts.count
+                    index[after] = state
+                    walk.contexts.append(after)
+                }
+                var entry: UInt16 = 0
+                var special: UInt8 = 0
+                switch decision {
+                case .prohibited: break
+                case .allowed: entry |= allowedBit
+                case .mandatory: entry |= allowedBit | mandatoryBit
+                case .deferred: special |= deferHere
+                }
+                var ruleName = rule
+                if left.pendingNumberOpen {
+                    // LB25 (PR | PO) × OP NU: a deferred break before OP is cancelled by NU
+                    // (and survives combining marks, LB9); anything else makes it a break.
+                    let absorbed = after.pendingNumberOpen && decision != .deferred
+                    if !absorbed && set.kind(next) != .NU {
+                        special |= emitDeferred
+                        ruleName += "+LB31(deferred OP)"
+                    }
+                }
+                if special != 0 { entry |= specialBit }
+                let c = Int(next.rawValue)
+                rowNext[c] = state
+                rowFlags[c] = Int(entry) | Int(special) << 16
+                rowRules[c] = ruleName
+            }
+            walk.nextState.append(rowNext)
+            walk.flags.append(rowFlags)
+            walk.rules.append(rowRules)
+            i += 1
+        }
+        return walk
+    }
+
+    /// 2. Merge equivalent contexts (Moore's partition refinement): two contexts are one
+    ///    state if they break the same way before every class and lead to equivalent states.
+    ///    Returns each context's block and the number of blocks.
+    private static func mergeEquivalent(_ walk: Exploration) -> (block: [Int], count: Int) {
+        var block = walk.contexts.map { $0.pendingNumberOpen ? 1 : 0 }
+        var blockCount = Set(block).count
+        while true {
+            var signatures: [[Int]: Int] = [:]
+            var refined = [Int](repeating: 0, count: walk.contexts.count)
+            for s in walk.contexts.indices {
+                var signature = [block[s]]
+                signature.reserveCapacity(1 + 2 * columns)
+                for c in 0..<columns {
+                    signature.append(walk.flags[s][c])
+                    signature.append(block[walk.nextState[s][c]])
+                }
+                if let b = signatures[signature] {
+                    refined[s] = b
+                } else {
+                    refined[s] = signatures.count
+                    signatures[signature] = signatures.count
+                }
+            }
+            block = refined
+            if signatures.count == blockCount { return (block, blockCount) }
+            blockCount = signatures.count
+        }
     }
 }
