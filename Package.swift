@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TestSupport", "TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["TestSupport", "BookFormats", "TextContent", "TextLayout", "CLibZip"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent", "state-writer"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "TextContent", "state-writer"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
