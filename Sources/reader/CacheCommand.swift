@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCache
 import ReaderState
+import Storage
 import TextContent
 import TextLayout
 

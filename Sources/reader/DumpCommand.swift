@@ -1,5 +1,6 @@
 import Foundation
 import ReaderState
+import Storage
 import TextContent
 import TextLayout
 

@@ -5,6 +5,7 @@ import LayoutCache
 import ReaderCore
 import ReaderState
 import Screen
+import Storage
 import Terminal
 import TextContent
 import TextLayout

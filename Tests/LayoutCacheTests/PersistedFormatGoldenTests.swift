@@ -2,6 +2,7 @@ import XCTest
 import TextContent
 import TextLayout
 @testable import LayoutCache
+import Support
 import TestSupport
 
 /// Pins every value the caches persist — file names, key digests, text digests, checksums
@@ -28,8 +29,8 @@ final class PersistedFormatGoldenTests: XCTestCase {
     }
 
     func testTextDigestsAreUnchanged() {
-        XCTAssertEqual(LayoutCache.wordDigest(UnsafeRawBufferPointer(start: nil, count: 0)), 0xaf63_bd4c_8601_b7df)
-        XCTAssertEqual(GoldenBytes.pattern(1003).withUnsafeBytes { LayoutCache.wordDigest($0) }, 0x4387_1e0c_0b62_735b)
+        XCTAssertEqual(Digest.words(UnsafeRawBufferPointer(start: nil, count: 0)), 0xaf63_bd4c_8601_b7df)
+        XCTAssertEqual(GoldenBytes.pattern(1003).withUnsafeBytes { Digest.words($0) }, 0x4387_1e0c_0b62_735b)
         XCTAssertEqual(LayoutCache.textDigest(of: TextContentCodecTests.richBook()), 0x3a93_2485_ca51_e7a1)
     }
 
