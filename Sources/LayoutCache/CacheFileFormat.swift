@@ -65,10 +65,7 @@ enum CacheFileFormat {
         let tableStart = (fixedHeaderSize + identity.count + 7) & ~7
         let headerSize = tableStart + tableEntrySize * chapters.count
         var w = ByteWriter(capacity: headerSize + chapters.reduce(0) { $0 + 64 + $1.count * 4 })
-        w.append(contentsOf: magic)
-        w.appendLittleEndian(formatVersion)
-        w.appendLittleEndian(UInt16(0))
-        w.appendZeros(8)  // checksum, filled in below
+        CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
         w.appendLittleEndian(UInt32(headerSize))
         w.appendLittleEndian(UInt32(chapters.count))
         w.appendLittleEndian(UInt64(chapters.reduce(0) { $0 + $1.count }))
@@ -94,14 +91,10 @@ enum CacheFileFormat {
 
     /// Checks and parses the header and chapter table of a whole file. Touches no blob.
     static func parseHeader(_ raw: UnsafeRawBufferPointer, expectedIdentity: [UInt8]) throws -> Header {
-        guard raw.count >= fixedHeaderSize else { throw ParseError.tooShort }
-        guard raw.prefix(magic.count).elementsEqual(magic) else { throw ParseError.badMagic }
-        var r = ByteReader(raw, position: magic.count)
+        let checksum = try CachePreamble.check(raw, magic: magic, version: formatVersion, minimumSize: fixedHeaderSize,
+                                               as: ParseError.self)
+        var r = ByteReader(raw, position: CachePreamble.size)
         do {
-            let version = try r.littleEndian(UInt16.self)
-            guard version == formatVersion else { throw ParseError.wrongVersion(version) }
-            guard try r.littleEndian(UInt16.self) == 0 else { throw ParseError.malformed("reserved field") }
-            let checksum = try r.littleEndian(UInt64.self)
             let headerSize = Int(try r.littleEndian(UInt32.self))
             guard headerSize >= fixedHeaderSize, headerSize <= raw.count else { throw ParseError.tooShort }
             guard Digest.fnv1a64(UnsafeRawBufferPointer(rebasing: raw[16..<headerSize])) == checksum else {

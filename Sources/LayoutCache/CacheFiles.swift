@@ -19,6 +19,14 @@ enum CacheFiles {
         var modified: Int64
     }
 
+    /// A book key reduced to a file-name stem: only `[0-9a-z-]`, at most 64 characters,
+    /// "book" if nothing is left. Names the files of both caches.
+    static func safeName(_ bookKey: String) -> String {
+        let s = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
+            .map(Character.init))
+        return s.isEmpty ? "book" : String(s.prefix(64))
+    }
+
     /// Files larger than this are not cache files (and not worth reading).
     static let maxFileSize = 1 << 30
 

@@ -38,11 +38,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
     }
 
     /// The book key reduced to characters safe in a file name.
-    var safeBookKey: String {
-        let s = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
-            .map(Character.init))
-        return s.isEmpty ? "book" : String(s.prefix(64))
-    }
+    var safeBookKey: String { CacheFiles.safeName(bookKey) }
 
     /// `<book key>.<digest>.rlc`: the book comes first so listings group by book.
     public var fileName: String { "\(safeBookKey).\(digest)\(LayoutCache.fileExtension)" }

@@ -53,10 +53,8 @@ public enum TextContentCodec {
     public static func encode(_ content: TextContent, key: String) -> [UInt8] {
         var w = ByteWriter(capacity: fixedHeaderSize + content.bytes.count + 16 * content.blocks.count
                                      + 12 * content.styles.count + 8 * content.sourceMap.count + 4096)
-        w.append(contentsOf: magic)
-        w.appendLittleEndian(formatVersion)
-        w.appendLittleEndian(UInt16(0))
-        w.appendZeros(16)  // checksum and size, filled in below
+        CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
+        w.appendZeros(8)  // size, filled in below
         w.appendString(key)
         w.appendVarint(content.bytes.count)
         w.append(contentsOf: content.bytes)
@@ -183,14 +181,10 @@ public enum TextContentCodec {
     }
 
     private static func decodeParts(_ blob: UnsafeRawBufferPointer, expectedKey: String) throws -> Parts {
-        guard blob.count >= fixedHeaderSize else { throw DecodeError.tooShort }
-        guard blob.prefix(magic.count).elementsEqual(magic) else { throw DecodeError.badMagic }
-        var r = ByteReader(blob, position: magic.count)
+        let checksum = try CachePreamble.check(blob, magic: magic, version: formatVersion, minimumSize: fixedHeaderSize,
+                                               as: DecodeError.self)
+        var r = ByteReader(blob, position: CachePreamble.size)
         do {
-            let version = try r.littleEndian(UInt16.self)
-            guard version == formatVersion else { throw DecodeError.wrongVersion(version) }
-            guard try r.littleEndian(UInt16.self) == 0 else { throw DecodeError.malformed("reserved field") }
-            let checksum = try r.littleEndian(UInt64.self)
             guard try r.littleEndian(UInt64.self) == UInt64(blob.count) else { throw DecodeError.sizeMismatch }
             guard checksum == Digest.words(UnsafeRawBufferPointer(rebasing: blob[16...])) else {
                 throw DecodeError.checksumMismatch
