@@ -13,6 +13,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/ (a separate package that depends on this one).
         .library(name: "LayoutCache", targets: ["LayoutCache"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "Support", targets: ["Support"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
@@ -23,32 +24,38 @@ let package = Package(
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        // Pure helpers shared by every layer: ByteWriter/ByteReader (varints), Digest (FNV-1a 64),
+        // partitioningIndex (binary search). No Foundation, no I/O, no dependencies.
+        .target(name: "Support"),
+        // Files: atomic writes (durable or not), private folders, the XDG folders.
+        .target(name: "Storage"),
+
         // Generated Unicode tables (Tools/unicode/generate.py → Sources/UnicodeData/Generated).
-        .target(name: "UnicodeData",
+        .target(name: "UnicodeData", dependencies: ["Support"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
         // The book as one UTF-8 buffer + chapters, blocks, styles, source map.
-        .target(name: "TextContent"),
+        .target(name: "TextContent", dependencies: ["Support"]),
         // EPUB and TXT → TextContent.
-        .target(name: "BookFormats", dependencies: ["TextContent", "CLibXML2", "CLibZip"]),
+        .target(name: "BookFormats", dependencies: ["Support", "TextContent", "CLibXML2", "CLibZip"]),
         // Line breaking, graphemes, cell widths, line fitting.
-        .target(name: "TextLayout", dependencies: ["UnicodeData", "TextContent"]),
+        .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
         .target(name: "Screen"),
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.
-        .target(name: "Terminal", dependencies: ["Screen"]),
+        .target(name: "Terminal"),
         // Reader state, events → state, rendering state into a ScreenBuffer (pure).
         .target(name: "ReaderCore", dependencies: ["TextContent", "TextLayout", "Screen"]),
-        // Reading positions and bookmarks on disk (XDG state dir, atomic writes).
-        .target(name: "ReaderState", dependencies: ["TextContent"]),
+        // Reading positions and bookmarks on disk (XDG state dir, durable atomic writes).
+        .target(name: "ReaderState", dependencies: ["Support", "Storage", "TextContent"]),
         // On-disk layout cache: one file per (book, options, engine) with LRU eviction.
-        .target(name: "LayoutCache", dependencies: ["TextContent", "TextLayout"]),
+        .target(name: "LayoutCache", dependencies: ["Support", "Storage", "TextContent", "TextLayout"]),
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
-                dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "CICU"]),
@@ -62,17 +69,19 @@ let package = Package(
 
         // Helpers shared by the test targets (a deterministic random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SupportTests", dependencies: ["TestSupport", "Support"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TestSupport", "TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["TestSupport", "BookFormats", "TextContent", "TextLayout", "CLibZip"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["ReaderState", "TextContent", "state-writer"]),
-        .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "LayoutCache", "TextLayout", "TextContent"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "state-writer"]),
+        .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "Support", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
         .testTarget(name: "ScreenTests", dependencies: ["TestSupport", "Screen"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Screen"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // The whole loop headless: BookSession on fixture books, an in-memory terminal, a manual clock.
-        .testTarget(name: "ReaderAppTests", dependencies: ["ReaderApp", "ReaderCore", "ReaderState", "Terminal", "Screen", "TextContent", "TextLayout"]),
+        .testTarget(name: "ReaderAppTests", dependencies: ["ReaderApp", "ReaderCore", "ReaderState", "Storage", "Terminal", "Screen", "TextContent", "TextLayout", "BookFormats"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData"]),

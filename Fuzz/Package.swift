@@ -32,6 +32,7 @@ let package = Package(
             .product(name: "LayoutCache", package: "reader"),
             .product(name: "TextLayout", package: "reader"),
             .product(name: "TextContent", package: "reader"),
+            .product(name: "Support", package: "reader"),
         ]),
         // bytes → direction, width + text → Bidi.resolve, visual orders, shaping, placement.
         .executableTarget(name: "fuzz-bidi", dependencies: ["FuzzSupport",

@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import TextLayout
 
@@ -63,75 +64,81 @@ enum CacheFileFormat {
         let digest = key.digest
         let tableStart = (fixedHeaderSize + identity.count + 7) & ~7
         let headerSize = tableStart + tableEntrySize * chapters.count
-        var out = [UInt8](repeating: 0, count: headerSize)
-        out.reserveCapacity(headerSize + chapters.reduce(0) { $0 + 64 + $1.count * 4 })
-        var entries: [ChapterEntry] = []
-        entries.reserveCapacity(chapters.count)
-        var firstLine = 0
+        var w = ByteWriter(capacity: headerSize + chapters.reduce(0) { $0 + 64 + $1.count * 4 })
+        CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
+        w.appendLittleEndian(UInt32(headerSize))
+        w.appendLittleEndian(UInt32(chapters.count))
+        w.appendLittleEndian(UInt64(chapters.reduce(0) { $0 + $1.count }))
+        w.appendLittleEndian(UInt64(chapters.last?.range.upperBound.rawValue ?? 0))
+        w.appendZeros(8)  // file size, filled in below
+        w.appendLittleEndian(textDigest)
+        w.appendLittleEndian(UInt32(identity.count))
+        w.append(contentsOf: identity)
+        w.appendZeros(headerSize - w.count)  // padding and the chapter table, filled in below
         for (i, lines) in chapters.enumerated() {
-            let offset = out.count
-            LineCollectionCodec.encode(lines, key: blobKey(digest: digest, chapter: i), into: &out)
-            entries.append(ChapterEntry(range: lines.range, lineCount: lines.count, firstLine: firstLine,
-                                        blobOffset: offset, blobLength: out.count - offset))
-            firstLine += lines.count
+            let offset = w.count
+            LineCollectionCodec.encode(lines, key: blobKey(digest: digest, chapter: i), into: &w)
+            let row = tableStart + i * tableEntrySize
+            w.setLittleEndian(UInt32(lines.range.lowerBound.rawValue), at: row)
+            w.setLittleEndian(UInt32(lines.range.upperBound.rawValue), at: row + 4)
+            w.setLittleEndian(UInt32(lines.count), at: row + 8)
+            w.setLittleEndian(UInt32(w.count - offset), at: row + 12)
         }
-        out.withUnsafeMutableBytes { raw in
-            for k in 0..<4 { raw[k] = magic[k] }
-            put16(formatVersion, raw, 4)
-            put32(UInt32(headerSize), raw, 16)
-            put32(UInt32(chapters.count), raw, 20)
-            put64(UInt64(firstLine), raw, 24)
-            put64(UInt64(chapters.last?.range.upperBound.rawValue ?? 0), raw, 32)
-            put64(UInt64(raw.count), raw, 40)
-            put64(textDigest, raw, 48)
-            put32(UInt32(identity.count), raw, 56)
-            for (k, b) in identity.enumerated() { raw[fixedHeaderSize + k] = b }
-            for (i, e) in entries.enumerated() {
-                let p = tableStart + i * tableEntrySize
-                put32(UInt32(e.range.lowerBound.rawValue), raw, p)
-                put32(UInt32(e.range.upperBound.rawValue), raw, p + 4)
-                put32(UInt32(e.lineCount), raw, p + 8)
-                put32(UInt32(e.blobLength), raw, p + 12)
-            }
-            let sum = LineCollectionCodec.checksum(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[16..<headerSize]))
-            put64(sum, raw, 8)
-        }
-        return out
+        w.setLittleEndian(UInt64(w.count), at: 40)
+        w.setLittleEndian(Digest.fnv1a64(w.bytes[16..<headerSize]), at: 8)
+        return w.bytes
     }
 
     /// Checks and parses the header and chapter table of a whole file. Touches no blob.
     static func parseHeader(_ raw: UnsafeRawBufferPointer, expectedIdentity: [UInt8]) throws -> Header {
-        guard raw.count >= fixedHeaderSize else { throw ParseError.tooShort }
-        guard raw[0] == magic[0], raw[1] == magic[1], raw[2] == magic[2], raw[3] == magic[3] else { throw ParseError.badMagic }
-        let version = get16(raw, 4)
-        guard version == formatVersion else { throw ParseError.wrongVersion(version) }
-        guard get16(raw, 6) == 0 else { throw ParseError.malformed("reserved field") }
-        let headerSize = Int(get32(raw, 16))
-        guard headerSize >= fixedHeaderSize, headerSize <= raw.count else { throw ParseError.tooShort }
-        let sum = LineCollectionCodec.checksum(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[16..<headerSize]))
-        guard sum == get64(raw, 8) else { throw ParseError.checksumMismatch }
-        guard get64(raw, 40) == UInt64(raw.count) else { throw ParseError.sizeMismatch }
-        let keyLength = Int(get32(raw, 56))
-        guard keyLength <= headerSize - fixedHeaderSize else { throw ParseError.malformed("key length") }
-        guard keyLength == expectedIdentity.count,
-              UnsafeRawBufferPointer(rebasing: raw[fixedHeaderSize..<(fixedHeaderSize + keyLength)]).elementsEqual(expectedIdentity)
-        else { throw ParseError.keyMismatch }
-        let tableStart = (fixedHeaderSize + keyLength + 7) & ~7
-        let count = Int(get32(raw, 20))
-        guard tableStart <= headerSize, (headerSize - tableStart) == count * tableEntrySize else {
-            throw ParseError.malformed("chapter table size")
+        let checksum = try CachePreamble.check(raw, magic: magic, version: formatVersion, minimumSize: fixedHeaderSize,
+                                               as: ParseError.self)
+        var r = ByteReader(raw, position: CachePreamble.size)
+        do {
+            let headerSize = Int(try r.littleEndian(UInt32.self))
+            guard headerSize >= fixedHeaderSize, headerSize <= raw.count else { throw ParseError.tooShort }
+            guard Digest.fnv1a64(UnsafeRawBufferPointer(rebasing: raw[16..<headerSize])) == checksum else {
+                throw ParseError.checksumMismatch
+            }
+            let count = Int(try r.littleEndian(UInt32.self))
+            let totalLines = try r.littleEndian(UInt64.self), textBytes = try r.littleEndian(UInt64.self)
+            guard try r.littleEndian(UInt64.self) == UInt64(raw.count) else { throw ParseError.sizeMismatch }
+            let textDigest = try r.littleEndian(UInt64.self)
+            let keyLength = Int(try r.littleEndian(UInt32.self))
+            guard keyLength <= headerSize - fixedHeaderSize else { throw ParseError.malformed("key length") }
+            guard keyLength == expectedIdentity.count, raw[try r.take(keyLength)].elementsEqual(expectedIdentity) else {
+                throw ParseError.keyMismatch
+            }
+            let tableStart = (fixedHeaderSize + keyLength + 7) & ~7
+            guard tableStart <= headerSize, (headerSize - tableStart) == count * tableEntrySize else {
+                throw ParseError.malformed("chapter table size")
+            }
+            guard totalLines <= UInt64(raw.count), textBytes <= UInt64(UInt32.max) else { throw ParseError.malformed("totals") }
+            r.position = tableStart
+            let chapters = try parseTable(&r, count: count, headerSize: headerSize, fileSize: raw.count)
+            // The blobs end the file; the rows add up to the totals.
+            let blobsEnd = chapters.last.map { $0.blobOffset + $0.blobLength } ?? headerSize
+            let lines = chapters.last.map { $0.firstLine + $0.lineCount } ?? 0
+            let textEnd = chapters.last?.range.upperBound.rawValue ?? 0
+            guard blobsEnd == raw.count, UInt64(lines) == totalLines, UInt64(textEnd) == textBytes else {
+                throw ParseError.malformed("totals")
+            }
+            return Header(chapters: chapters, totalLines: Int(totalLines), textBytes: Int(textBytes), textDigest: textDigest)
+        } catch let error as ByteReader.Error {
+            throw ParseError.malformed(error.description)
         }
-        let totalLines = get64(raw, 24), textBytes = get64(raw, 32)
-        guard totalLines <= UInt64(raw.count), textBytes <= UInt64(UInt32.max) else { throw ParseError.malformed("totals") }
+    }
+
+    /// The chapter table: chapters contiguous from offset 0, blobs back to back from
+    /// `headerSize`, none past the end of the file.
+    private static func parseTable(_ r: inout ByteReader, count: Int, headerSize: Int, fileSize: Int) throws -> [ChapterEntry] {
         var chapters: [ChapterEntry] = []
         chapters.reserveCapacity(count)
         var expectedLower = 0, expectedFirstLine = 0, expectedOffset = headerSize
         for i in 0..<count {
-            let p = tableStart + i * tableEntrySize
-            let lower = Int(get32(raw, p)), upper = Int(get32(raw, p + 4))
-            let lineCount = Int(get32(raw, p + 8)), blobLength = Int(get32(raw, p + 12))
-            // Chapters cover the text in order; blobs follow each other without gaps.
-            guard lower == expectedLower, upper >= lower, blobLength <= raw.count - expectedOffset else {
+            let lower = Int(try r.littleEndian(UInt32.self)), upper = Int(try r.littleEndian(UInt32.self))
+            let lineCount = Int(try r.littleEndian(UInt32.self)), blobLength = Int(try r.littleEndian(UInt32.self))
+            guard lower == expectedLower, upper >= lower, blobLength <= fileSize - expectedOffset else {
                 throw ParseError.malformed("chapter table row \(i)")
             }
             chapters.append(ChapterEntry(range: ByteRange(lower, upper), lineCount: lineCount, firstLine: expectedFirstLine,
@@ -140,33 +147,6 @@ enum CacheFileFormat {
             expectedFirstLine += lineCount
             expectedOffset += blobLength
         }
-        guard expectedOffset == raw.count, UInt64(expectedFirstLine) == totalLines,
-              UInt64(expectedLower) == textBytes else { throw ParseError.malformed("totals") }
-        return Header(chapters: chapters, totalLines: expectedFirstLine, textBytes: expectedLower, textDigest: get64(raw, 48))
-    }
-
-    // MARK: Little-endian integers
-
-    static func put16(_ v: UInt16, _ raw: UnsafeMutableRawBufferPointer, _ at: Int) {
-        for k in 0..<2 { raw[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt16(k))) }
-    }
-    static func put32(_ v: UInt32, _ raw: UnsafeMutableRawBufferPointer, _ at: Int) {
-        for k in 0..<4 { raw[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k))) }
-    }
-    static func put64(_ v: UInt64, _ raw: UnsafeMutableRawBufferPointer, _ at: Int) {
-        for k in 0..<8 { raw[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt64(k))) }
-    }
-    static func get16(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {
-        UInt16(raw[at]) | UInt16(raw[at + 1]) << 8
-    }
-    static func get32(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
-        var v: UInt32 = 0
-        for k in 0..<4 { v |= UInt32(raw[at + k]) << (8 * UInt32(k)) }
-        return v
-    }
-    static func get64(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt64 {
-        var v: UInt64 = 0
-        for k in 0..<8 { v |= UInt64(raw[at + k]) << (8 * UInt64(k)) }
-        return v
+        return chapters
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Storage
 
-/// Every system call of the layout cache, in one place: whole-file reads, atomic writes
-/// (temporary file + rename), directory listings, removal and the LRU time stamp.
+/// Every system call of the layout and content caches, in one place: whole-file reads,
+/// atomic writes (through `AtomicFile`), directory listings, removal and the LRU time stamp.
 enum CacheFiles {
     /// A file as it was read: its path and inode, so it is removed only if still the same file.
     struct Identity: Sendable, Hashable {
@@ -16,6 +17,14 @@ enum CacheFiles {
         var size: Int
         /// Modification time in nanoseconds since 1970 (the LRU clock).
         var modified: Int64
+    }
+
+    /// A book key reduced to a file-name stem: only `[0-9a-z-]`, at most 64 characters,
+    /// "book" if nothing is left. Names the files of both caches.
+    static func safeName(_ bookKey: String) -> String {
+        let s = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
+            .map(Character.init))
+        return s.isEmpty ? "book" : String(s.prefix(64))
     }
 
     /// Files larger than this are not cache files (and not worth reading).
@@ -47,44 +56,15 @@ enum CacheFiles {
         return (bytes, Identity(path: path, device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
     }
 
-    /// Atomically replaces `folder/name` with `bytes`: a uniquely named temporary file in
-    /// the same folder, then `rename`. Readers see the old file or the new one, never a mix;
-    /// concurrent writers of the same name each rename a complete file (the last one wins).
-    /// No fsync: after a power cut a file may be short or zero-filled, which its size field
-    /// and checksums reject — it is a cache.
+    /// Atomically replaces `folder/name` with `bytes` (`AtomicFile`, not durable): readers
+    /// see the old file or the new one, never a mix; concurrent writers of the same name
+    /// each rename a complete file (the last one wins). No fsync: after a power cut a file
+    /// may be short or zero-filled, which its size field and checksums reject — it is a cache.
     static func writeAtomically(_ bytes: [UInt8], folder: String, name: String) throws {
-        try makeFolder(folder)
-        let temp = "\(folder)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw LayoutCacheError.cannotWrite(path: temp, reason: lastError()) }
-        var offset = 0
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = lastError(); break }
-                offset += n
-            }
-        }
-        if close(fd) != 0 && failure == nil { failure = lastError() }
-        if failure == nil && rename(temp, "\(folder)/\(name)") != 0 { failure = lastError() }
-        if let failure {
-            unlink(temp)
-            throw LayoutCacheError.cannotWrite(path: "\(folder)/\(name)", reason: failure)
-        }
-    }
-
-    /// Creates the folder and its parents (mode 0700).
-    static func makeFolder(_ folder: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            // Another thread may have created it meanwhile.
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { return }
-            throw LayoutCacheError.cannotWrite(path: folder, reason: "cannot create folder")
+            try AtomicFile.write(bytes, folder: folder, name: name, durable: false)
+        } catch let error as AtomicFile.WriteError {
+            throw LayoutCacheError.cannotWrite(path: error.path, reason: error.reason)
         }
     }
 
@@ -133,7 +113,7 @@ enum CacheFiles {
     static func evict(folder: String, fileExtension: String, maxBytes: Int, protecting: String?) -> Int {
         let entries = list(folder)
         let current = now()
-        for e in entries where e.name.hasPrefix(".") && e.name.hasSuffix(".tmp") && current - e.modified > LayoutCache.staleTemporaryAge {
+        for e in entries where AtomicFile.isTemporary(e.name) && current - e.modified > LayoutCache.staleTemporaryAge {
             remove(folder + "/" + e.name)
         }
         var files = entries.filter { $0.name.hasSuffix(fileExtension) && !$0.name.hasPrefix(".") }

@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import TextLayout
 
@@ -73,12 +74,7 @@ public struct CachedBookLayout: Sendable {
     /// text), O(log n). Nil for an empty book.
     public func chapterIndex(containing offset: ByteOffset) -> Int? {
         guard !chapters.isEmpty else { return nil }
-        var lo = 0, hi = chapters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if chapters[mid].range.lowerBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
+        return max(0, chapters.partitioningIndex { $0.range.lowerBound > offset } - 1)
     }
 
     /// The (chapter, line within chapter) of book-wide line `globalLine`, clamped to the
@@ -88,12 +84,7 @@ public struct CachedBookLayout: Sendable {
         let g = min(max(0, globalLine), totalLineCount - 1)
         // The last chapter whose first line is ≤ g; the next one starts after g, so g
         // falls inside it (empty chapters before it share its first line and are skipped).
-        var lo = 0, hi = chapters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if chapters[mid].firstLine <= g { lo = mid + 1 } else { hi = mid }
-        }
-        let c = lo - 1
+        let c = chapters.partitioningIndex { $0.firstLine > g } - 1
         return (c, g - chapters[c].firstLine)
     }
 

@@ -39,11 +39,7 @@ public struct ContentCache: Sendable {
     }
 
     /// The file name of a book: its key reduced to `[0-9a-z-]` (at most 64 characters), then `.rtc`.
-    public static func fileName(bookKey: String) -> String {
-        let safe = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
-            .map(Character.init)).prefix(64)
-        return (safe.isEmpty ? "book" : String(safe)) + fileExtension
-    }
+    public static func fileName(bookKey: String) -> String { CacheFiles.safeName(bookKey) + fileExtension }
 
     /// The key stored in (and checked against) a book's file.
     public static func identity(bookKey: String, parserVersion: Int) -> String {

@@ -1,4 +1,6 @@
 import Foundation
+import Storage
+import Support
 import TextContent
 import TextLayout
 
@@ -76,25 +78,12 @@ public struct LayoutCache: Sendable {
     }
 
     /// A 64-bit digest of a book's text, stored in each file and checked by
-    /// `open(…content:)`: FNV-1a's multiply over 8-byte little-endian words with an
-    /// xor-shift after each (≈ 8× faster than byte-wise FNV: opening War and Peace checks
-    /// 3 MB of text), then the tail bytes and the length. An integrity check, not a
+    /// `open(…content:)`: `Digest.words` — FNV-1a's multiply over 8-byte little-endian words
+    /// with an xor-shift after each (≈ 8× faster than byte-wise FNV: opening War and Peace
+    /// checks 3 MB of text), then the tail bytes and the length. An integrity check, not a
     /// defence against crafted collisions.
     public static func textDigest(of content: TextContent) -> UInt64 {
-        content.bytes.withUnsafeBytes { wordDigest($0) }
-    }
-
-    /// The digest of `textDigest(of:)` over any bytes (also the checksum of `TextContentCodec`).
-    static func wordDigest(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        let words = raw.count / 8
-        for i in 0..<words {
-            h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
-            h ^= h >> 29
-        }
-        for i in (words * 8)..<raw.count { h = (h ^ UInt64(raw[i])) &* prime }
-        return (h ^ UInt64(raw.count)) &* prime
+        content.bytes.withUnsafeBytes { Digest.words($0) }
     }
 
     // MARK: Storing
@@ -182,7 +171,7 @@ public struct LayoutCache: Sendable {
     public func clear() -> (files: Int, bytes: Int) {
         var files = 0, bytes = 0
         for e in CacheFiles.list(folder.path)
-        where e.name.hasSuffix(LayoutCache.fileExtension) || (e.name.hasPrefix(".") && e.name.hasSuffix(".tmp")) {
+        where e.name.hasSuffix(LayoutCache.fileExtension) || AtomicFile.isTemporary(e.name) {
             if CacheFiles.remove(folder.path + "/" + e.name), e.name.hasSuffix(LayoutCache.fileExtension) {
                 files += 1
                 bytes += e.size

@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import TextLayout
 
@@ -23,33 +24,21 @@ public struct LayoutCacheKey: Hashable, Sendable {
         self.unicodeVersion = unicodeVersion
     }
 
-    /// The full key as text, stored in the file header and compared on load.
+    /// The full key as text, stored in the file header and compared on load:
+    /// `reader-layout;book=…;engine=…;unicode=…;` then `LayoutOptions.keyFields`.
     public var identity: String {
-        let o = options
-        let style: String
-        switch o.lineBreakStyle {
-        case .strict: style = "strict"
-        case .normal: style = "normal"
-        case .loose: style = "loose"
-        }
-        return "reader-layout;book=\(bookKey);engine=\(engineVersion);unicode=\(unicodeVersion);width=\(o.width)"
-            + ";indent=\(o.firstLineIndent);spacing=\(o.paragraphSpacing ? 1 : 0);break=\(style)"
-            + ";justify=\(o.justify ? 1 : 0);tab=\(o.tabWidth)"
+        "reader-layout;book=\(bookKey);engine=\(engineVersion);unicode=\(unicodeVersion);" + options.keyFields
     }
 
     /// FNV-1a 64 of `identity`, as 16 hex digits.
     public var digest: String {
-        let h = Array(identity.utf8).withUnsafeBufferPointer { LineCollectionCodec.checksum($0) }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var d = Digest()
+        d.combine(contentsOf: identity.utf8)
+        return d.hex
     }
 
     /// The book key reduced to characters safe in a file name.
-    var safeBookKey: String {
-        let s = String(bookKey.unicodeScalars.filter { ("0"..."9").contains($0) || ("a"..."z").contains($0) || $0 == "-" }
-            .map(Character.init))
-        return s.isEmpty ? "book" : String(s.prefix(64))
-    }
+    var safeBookKey: String { CacheFiles.safeName(bookKey) }
 
     /// `<book key>.<digest>.rlc`: the book comes first so listings group by book.
     public var fileName: String { "\(safeBookKey).\(digest)\(LayoutCache.fileExtension)" }

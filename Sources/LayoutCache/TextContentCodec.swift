@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// Encodes a whole parsed book (`TextContent`) into a versioned, checksummed byte string and
@@ -8,7 +9,7 @@ import TextContent
 ///  0      4    magic "RDTC"
 ///  4      2    format version (little-endian)
 ///  6      2    reserved, 0
-///  8      8    checksum of bytes [16, end): `LayoutCache.textDigest`'s word-wise FNV-1a 64
+///  8      8    checksum of bytes [16, end): `Digest.words` (word-wise FNV-1a 64, as `LayoutCache.textDigest`)
 /// 16      8    total size in bytes (detects truncation before anything is parsed)
 /// 24      …    body, LEB128 varints ("v"), zigzag varints for signed values ("z"),
 ///              strings as v length + UTF-8 bytes:
@@ -50,91 +51,92 @@ public enum TextContentCodec {
     /// Encodes `content`; `key` names what it is the parse of (book hash and parser
     /// version) and is checked by `decode`.
     public static func encode(_ content: TextContent, key: String) -> [UInt8] {
-        var w = Writer()
-        w.out.reserveCapacity(fixedHeaderSize + content.bytes.count + 16 * content.blocks.count
-                              + 12 * content.styles.count + 8 * content.sourceMap.count + 4096)
-        w.out += magic
-        w.u16(formatVersion)
-        w.u16(0)
-        w.out += [UInt8](repeating: 0, count: 16)  // checksum and size, filled in below
-        w.string(key)
-        w.varint(content.bytes.count)
-        w.out += content.bytes
+        var w = ByteWriter(capacity: fixedHeaderSize + content.bytes.count + 16 * content.blocks.count
+                                     + 12 * content.styles.count + 8 * content.sourceMap.count + 4096)
+        CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
+        w.appendZeros(8)  // size, filled in below
+        w.appendString(key)
+        w.appendVarint(content.bytes.count)
+        w.append(contentsOf: content.bytes)
+        encodeStructure(content, into: &w)
+        encodeMetadata(content.metadata, into: &w)
+        encodeSourceMap(content.sourceMap, into: &w)
+        w.appendVarint(content.warnings.count)
+        for s in content.warnings { w.appendString(s) }
 
-        w.varint(content.chapters.count)
+        w.setLittleEndian(UInt64(w.count), at: 16)
+        let sum = w.bytes.withUnsafeBytes { Digest.words(UnsafeRawBufferPointer(rebasing: $0[16...])) }
+        w.setLittleEndian(sum, at: 8)
+        return w.bytes
+    }
+
+    /// Chapters, blocks, styles and TOC entries.
+    private static func encodeStructure(_ content: TextContent, into w: inout ByteWriter) {
+        w.appendVarint(content.chapters.count)
         var previousUpper = 0
         for c in content.chapters {
-            w.string(c.title)
-            w.zigzag(c.level)
-            w.zigzag(c.range.lowerBound.rawValue - previousUpper)
-            w.varint(c.range.count)
-            w.string(c.source)
+            w.appendString(c.title)
+            w.appendZigzag(c.level)
+            w.appendZigzag(c.range.lowerBound.rawValue - previousUpper)
+            w.appendVarint(c.range.count)
+            w.appendString(c.source)
             previousUpper = c.range.upperBound.rawValue
         }
 
-        w.varint(content.blocks.count)
+        w.appendVarint(content.blocks.count)
         previousUpper = 0
         for b in content.blocks {
-            w.out.append(b.kind.rawValue)
-            w.out.append(b.level)
-            w.out.append(directionCode(b.direction))
-            w.zigzag(b.range.lowerBound.rawValue - previousUpper)
-            w.varint(b.range.count)
+            w.append(b.kind.rawValue)
+            w.append(b.level)
+            w.append(directionCode(b.direction))
+            w.appendZigzag(b.range.lowerBound.rawValue - previousUpper)
+            w.appendVarint(b.range.count)
             previousUpper = b.range.upperBound.rawValue
         }
 
-        w.varint(content.styles.count)
+        w.appendVarint(content.styles.count)
         var previousLower = 0
         for s in content.styles {
-            w.out.append(s.style.rawValue)
-            w.zigzag(s.range.lowerBound.rawValue - previousLower)
-            w.varint(s.range.count)
-            w.varint(s.target.map { $0.rawValue + 1 } ?? 0)
+            w.append(s.style.rawValue)
+            w.appendZigzag(s.range.lowerBound.rawValue - previousLower)
+            w.appendVarint(s.range.count)
+            w.appendVarint(s.target.map { $0.rawValue + 1 } ?? 0)
             previousLower = s.range.lowerBound.rawValue
         }
 
-        w.varint(content.toc.count)
+        w.appendVarint(content.toc.count)
         for e in content.toc {
-            w.string(e.title)
-            w.zigzag(e.level)
-            w.varint(e.target.rawValue)
-            w.string(e.source)
+            w.appendString(e.title)
+            w.appendZigzag(e.level)
+            w.appendVarint(e.target.rawValue)
+            w.appendString(e.source)
         }
+    }
 
-        let m = content.metadata
-        w.string(m.title)
-        w.varint(m.authors.count)
-        for a in m.authors { w.string(a) }
-        w.string(m.language)
-        w.out.append(m.format == .epub ? 0 : 1)
-        w.string(m.encoding)
-        w.out.append(directionCode(m.direction))
-        w.string(m.version)
+    private static func encodeMetadata(_ m: BookMetadata, into w: inout ByteWriter) {
+        w.appendString(m.title)
+        w.appendVarint(m.authors.count)
+        for a in m.authors { w.appendString(a) }
+        w.appendString(m.language)
+        w.append(m.format == .epub ? 0 : 1)
+        w.appendString(m.encoding)
+        w.append(directionCode(m.direction))
+        w.appendString(m.version)
+    }
 
-        let map = content.sourceMap
-        w.varint(map.sources.count)
-        for s in map.sources { w.string(s) }
+    private static func encodeSourceMap(_ map: SourceMap, into w: inout ByteWriter) {
+        w.appendVarint(map.sources.count)
+        for s in map.sources { w.appendString(s) }
         let anchors = map.rawAnchors
-        w.varint(anchors.contentOffsets.count)
+        w.appendVarint(anchors.contentOffsets.count)
         var previousContent = 0, previousSource = 0
         for i in 0..<anchors.contentOffsets.count {
-            w.varint(anchors.contentOffsets[i] - previousContent)
-            w.varint(Int(anchors.sourceIndices[i]) << 1 | (anchors.linear[i] ? 1 : 0))
-            w.zigzag(anchors.sourceOffsets[i] &- previousSource)
+            w.appendVarint(anchors.contentOffsets[i] - previousContent)
+            w.appendVarint(Int(anchors.sourceIndices[i]) << 1 | (anchors.linear[i] ? 1 : 0))
+            w.appendZigzag(anchors.sourceOffsets[i] &- previousSource)
             previousContent = anchors.contentOffsets[i]
             previousSource = anchors.sourceOffsets[i]
         }
-
-        w.varint(content.warnings.count)
-        for s in content.warnings { w.string(s) }
-
-        var out = w.out
-        out.withUnsafeMutableBytes { raw in
-            CacheFileFormat.put64(UInt64(raw.count), raw, 16)
-            let sum = LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: raw[16...]))
-            CacheFileFormat.put64(sum, raw, 8)
-        }
-        return out
     }
 
     // MARK: Decoding
@@ -163,10 +165,10 @@ public enum TextContentCodec {
     /// Everything of a decoded blob but the text, which is `text` (a byte range of the blob).
     struct Parts {
         var text: Range<Int>
-        var chapters: [Chapter], blocks: [Block], styles: [StyleRun], toc: [TOCEntry]
-        var metadata: BookMetadata
-        var sourceMap: SourceMap
-        var warnings: [String]
+        var chapters: [Chapter] = [], blocks: [Block] = [], styles: [StyleRun] = [], toc: [TOCEntry] = []
+        var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
+        var sourceMap = SourceMap()
+        var warnings: [String] = []
 
         /// The content with `bytes` as its text, checked with `TextContent.validate()`.
         func assemble(_ bytes: [UInt8]) throws -> TextContent {
@@ -179,52 +181,55 @@ public enum TextContentCodec {
     }
 
     private static func decodeParts(_ blob: UnsafeRawBufferPointer, expectedKey: String) throws -> Parts {
-        guard blob.count >= fixedHeaderSize else { throw DecodeError.tooShort }
-        guard blob[0] == magic[0], blob[1] == magic[1], blob[2] == magic[2], blob[3] == magic[3] else {
-            throw DecodeError.badMagic
+        let checksum = try CachePreamble.check(blob, magic: magic, version: formatVersion, minimumSize: fixedHeaderSize,
+                                               as: DecodeError.self)
+        var r = ByteReader(blob, position: CachePreamble.size)
+        do {
+            guard try r.littleEndian(UInt64.self) == UInt64(blob.count) else { throw DecodeError.sizeMismatch }
+            guard checksum == Digest.words(UnsafeRawBufferPointer(rebasing: blob[16...])) else {
+                throw DecodeError.checksumMismatch
+            }
+            guard try r.lengthPrefixedEquals(expectedKey.utf8) else { throw DecodeError.keyMismatch }
+            var parts = Parts(text: try r.lengthPrefixed())
+            try decodeStructure(&r, into: &parts)
+            parts.metadata = try decodeMetadata(&r)
+            parts.sourceMap = try decodeSourceMap(&r, textCount: parts.text.count)
+            for _ in 0..<(try r.count(elementSize: 1)) { parts.warnings.append(try r.string()) }
+            guard r.isAtEnd else { throw DecodeError.malformed("trailing bytes") }
+            return parts
+        } catch let error as ByteReader.Error {
+            throw DecodeError.malformed(error.description)
         }
-        let version = CacheFileFormat.get16(blob, 4)
-        guard version == formatVersion else { throw DecodeError.wrongVersion(version) }
-        guard CacheFileFormat.get16(blob, 6) == 0 else { throw DecodeError.malformed("reserved field") }
-        guard CacheFileFormat.get64(blob, 16) == UInt64(blob.count) else { throw DecodeError.sizeMismatch }
-        guard CacheFileFormat.get64(blob, 8) == LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: blob[16...])) else {
-            throw DecodeError.checksumMismatch
-        }
-        var r = Reader(bytes: blob.bindMemory(to: UInt8.self), position: fixedHeaderSize)
-        guard try r.bytesEqual(Array(expectedKey.utf8)) else { throw DecodeError.keyMismatch }
+    }
 
-        let textCount = try r.count(elementSize: 1)
-        let text = r.position..<(r.position + textCount)
-        r.position += textCount
-
+    /// Chapters, blocks, styles and TOC entries, every range and target checked against the text.
+    private static func decodeStructure(_ r: inout ByteReader, into parts: inout Parts) throws {
+        let textCount = parts.text.count
         let chapterCount = try r.count(elementSize: 5)
-        var chapters: [Chapter] = []
-        chapters.reserveCapacity(chapterCount)
+        parts.chapters.reserveCapacity(chapterCount)
         var previousUpper = 0
         for _ in 0..<chapterCount {
             let title = try r.string()
             let level = try r.level()
             let range = try r.range(after: previousUpper, textCount: textCount)
-            chapters.append(Chapter(title: title, level: level, range: range, source: try r.string()))
+            parts.chapters.append(Chapter(title: title, level: level, range: range, source: try r.string()))
             previousUpper = range.upperBound.rawValue
         }
 
         let blockCount = try r.count(elementSize: 5)
-        var blocks: [Block] = []
-        blocks.reserveCapacity(blockCount)
+        parts.blocks.reserveCapacity(blockCount)
         previousUpper = 0
         for _ in 0..<blockCount {
             guard let kind = BlockKind(rawValue: try r.byte()) else { throw DecodeError.malformed("block kind") }
             let level = try r.byte()
             let direction = try r.direction()
             let range = try r.range(after: previousUpper, textCount: textCount)
-            blocks.append(Block(kind: kind, level: level, direction: direction, range: range))
+            parts.blocks.append(Block(kind: kind, level: level, direction: direction, range: range))
             previousUpper = range.upperBound.rawValue
         }
 
         let styleCount = try r.count(elementSize: 4)
-        var styles: [StyleRun] = []
-        styles.reserveCapacity(styleCount)
+        parts.styles.reserveCapacity(styleCount)
         var previousLower = 0
         for _ in 0..<styleCount {
             guard let style = InlineStyle(rawValue: try r.byte()) else { throw DecodeError.malformed("style") }
@@ -235,21 +240,22 @@ public enum TextContentCodec {
                 guard t - 1 <= UInt64(textCount) else { throw DecodeError.malformed("style target") }
                 target = ByteOffset(Int(t - 1))
             }
-            styles.append(StyleRun(style: style, range: range, target: target))
+            parts.styles.append(StyleRun(style: style, range: range, target: target))
             previousLower = range.lowerBound.rawValue
         }
 
         let tocCount = try r.count(elementSize: 4)
-        var toc: [TOCEntry] = []
-        toc.reserveCapacity(tocCount)
+        parts.toc.reserveCapacity(tocCount)
         for _ in 0..<tocCount {
             let title = try r.string()
             let level = try r.level()
             let target = try r.varint()
             guard target <= UInt64(textCount) else { throw DecodeError.malformed("toc target") }
-            toc.append(TOCEntry(title: title, level: level, target: ByteOffset(Int(target)), source: try r.string()))
+            parts.toc.append(TOCEntry(title: title, level: level, target: ByteOffset(Int(target)), source: try r.string()))
         }
+    }
 
+    private static func decodeMetadata(_ r: inout ByteReader) throws -> BookMetadata {
         let title = try r.string()
         var authors: [String] = []
         for _ in 0..<(try r.count(elementSize: 1)) { authors.append(try r.string()) }
@@ -258,9 +264,11 @@ public enum TextContentCodec {
         guard formatCode <= 1 else { throw DecodeError.malformed("format") }
         let encoding = try r.string()
         let bookDirection = try r.direction()
-        let metadata = BookMetadata(title: title, authors: authors, language: language, format: formatCode == 0 ? .epub : .txt,
-                                    encoding: encoding, direction: bookDirection, version: try r.string())
+        return BookMetadata(title: title, authors: authors, language: language, format: formatCode == 0 ? .epub : .txt,
+                            encoding: encoding, direction: bookDirection, version: try r.string())
+    }
 
+    private static func decodeSourceMap(_ r: inout ByteReader, textCount: Int) throws -> SourceMap {
         var sources: [String] = []
         for _ in 0..<(try r.count(elementSize: 1)) { sources.append(try r.string()) }
         let anchorCount = try r.count(elementSize: 3)
@@ -286,13 +294,7 @@ public enum TextContentCodec {
                                         sourceOffsets: sourceOffsets, linear: linear) else {
             throw DecodeError.malformed("source map")
         }
-
-        var warnings: [String] = []
-        for _ in 0..<(try r.count(elementSize: 1)) { warnings.append(try r.string()) }
-        guard r.remaining == 0 else { throw DecodeError.malformed("trailing bytes") }
-
-        return Parts(text: text, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                     metadata: metadata, sourceMap: sourceMap, warnings: warnings)
+        return sourceMap
     }
 
     // MARK: Pieces
@@ -304,117 +306,37 @@ public enum TextContentCodec {
         case .rightToLeft: return 2
         }
     }
+}
 
-    struct Writer {
-        var out: [UInt8] = []
+/// The values of `TextContentCodec`'s body that are more than a varint.
+private extension ByteReader {
+    /// A chapter or TOC level (a small signed number).
+    mutating func level() throws -> Int {
+        let v = try zigzag()
+        // Not `abs(v)`: it traps for Int64.min (found by fuzzing).
+        guard v >= -1_000_000, v <= 1_000_000 else { throw TextContentCodec.DecodeError.malformed("level") }
+        return Int(v)
+    }
 
-        mutating func u16(_ v: UInt16) {
-            out.append(UInt8(v & 0xFF))
-            out.append(UInt8(v >> 8))
-        }
-
-        mutating func varint(_ value: UInt64) {
-            var v = value
-            while v >= 0x80 {
-                out.append(UInt8(v & 0x7F) | 0x80)
-                v >>= 7
-            }
-            out.append(UInt8(v))
-        }
-
-        /// A non-negative Int as a varint.
-        mutating func varint(_ value: Int) { varint(UInt64(bitPattern: Int64(value))) }
-
-        mutating func zigzag(_ value: Int) {
-            let v = Int64(value)
-            varint(UInt64(bitPattern: (v << 1) ^ (v >> 63)))
-        }
-
-        mutating func string(_ s: String) {
-            var s = s
-            s.withUTF8 { utf8 in
-                varint(utf8.count)
-                out.append(contentsOf: utf8)
-            }
+    mutating func direction() throws -> TextDirection {
+        switch try byte() {
+        case 0: return .unspecified
+        case 1: return .leftToRight
+        case 2: return .rightToLeft
+        default: throw TextContentCodec.DecodeError.malformed("direction")
         }
     }
 
-    struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var position: Int
-        var remaining: Int { bytes.count - position }
-
-        mutating func byte() throws -> UInt8 {
-            guard position < bytes.count else { throw DecodeError.malformed("truncated") }
-            defer { position += 1 }
-            return bytes[position]
+    /// A range stored as a zigzag delta of its lower bound from `base` and a length,
+    /// checked to lie inside `0..<textCount`.
+    mutating func range(after base: Int, textCount: Int) throws -> ByteRange {
+        let delta = try zigzag()
+        guard delta >= -Int64(base), delta <= Int64(textCount - base) else {
+            throw TextContentCodec.DecodeError.malformed("range start")
         }
-
-        mutating func varint() throws -> UInt64 {
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let b = try byte()
-                guard shift < 64 else { throw DecodeError.malformed("varint too long") }
-                result |= UInt64(b & 0x7F) << shift
-                if b & 0x80 == 0 { return result }
-                shift += 7
-            }
-        }
-
-        mutating func zigzag() throws -> Int64 {
-            let v = try varint()
-            return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
-        }
-
-        /// A count of elements of at least `elementSize` bytes each that must fit in what is left.
-        mutating func count(elementSize: Int) throws -> Int {
-            let n = try varint()
-            guard n <= UInt64(remaining / elementSize) else { throw DecodeError.malformed("count") }
-            return Int(n)
-        }
-
-        /// A chapter or TOC level (a small signed number).
-        mutating func level() throws -> Int {
-            let v = try zigzag()
-            // Not `abs(v)`: it traps for Int64.min (found by fuzzing).
-            guard v >= -1_000_000, v <= 1_000_000 else { throw DecodeError.malformed("level") }
-            return Int(v)
-        }
-
-        mutating func direction() throws -> TextDirection {
-            switch try byte() {
-            case 0: return .unspecified
-            case 1: return .leftToRight
-            case 2: return .rightToLeft
-            default: throw DecodeError.malformed("direction")
-            }
-        }
-
-        /// A range stored as a zigzag delta of its lower bound from `base` and a length,
-        /// checked to lie inside `0..<textCount`.
-        mutating func range(after base: Int, textCount: Int) throws -> ByteRange {
-            let delta = try zigzag()
-            guard delta >= -Int64(base), delta <= Int64(textCount - base) else { throw DecodeError.malformed("range start") }
-            let lower = base + Int(delta)
-            let length = try varint()
-            guard length <= UInt64(textCount - lower) else { throw DecodeError.malformed("range length") }
-            return ByteRange(lower, lower + Int(length))
-        }
-
-        mutating func string() throws -> String {
-            let n = try count(elementSize: 1)
-            defer { position += n }
-            guard let s = String(validating: bytes[position..<(position + n)], as: UTF8.self) else {
-                throw DecodeError.malformed("string not UTF-8")
-            }
-            return s
-        }
-
-        mutating func bytesEqual(_ expected: [UInt8]) throws -> Bool {
-            let n = try count(elementSize: 1)
-            defer { position += n }
-            return n == expected.count && bytes[position..<(position + n)].elementsEqual(expected)
-        }
+        let lower = base + Int(delta)
+        let length = try varint()
+        guard length <= UInt64(textCount - lower) else { throw TextContentCodec.DecodeError.malformed("range length") }
+        return ByteRange(lower, lower + Int(length))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import LayoutCache
 import ReaderCore
 import ReaderState
+import Storage
 import TextContent
 import TextLayout
 

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+import Support
 
 /// A saved place in a book: the chapter and the byte offset of the first visible text.
 public struct SavedPosition: Codable, Hashable, Sendable {
@@ -58,24 +58,17 @@ public struct BookState: Codable, Hashable, Sendable {
     }
 }
 
-/// Hash of a book file's bytes (an FNV-1a-style multiply–xor over 8-byte words, then the
-/// tail bytes, plus the file size), so a renamed or moved file keeps its place. Not
-/// cryptographic: it tells books apart, it does not defend against forgery.
+/// Hash of a book file's bytes (`Digest.combineWords`: FNV-1a's multiply–xor over 8-byte
+/// words, then the tail bytes), plus the file size, so a renamed or moved file keeps its
+/// place. It names the book's state file and cache files, so its value for given bytes
+/// must never change (`ContentHashVectorTests`). Not cryptographic: it tells books apart,
+/// it does not defend against forgery.
 public enum ContentHash {
     /// The key of a file's contents, as 16 hex digits, "-", the size in hex.
     public static func of(_ bytes: UnsafeRawBufferPointer) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        let words = bytes.count / 8
-        for i in 0..<words {
-            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
-            h = (h ^ w) &* prime
-            h ^= h >> 29
-        }
-        for i in (words * 8)..<bytes.count {
-            h = (h ^ UInt64(bytes[i])) &* prime
-        }
-        return String(h, radix: 16).leftPadded(16) + "-" + String(bytes.count, radix: 16)
+        var digest = Digest()
+        digest.combineWords(bytes)
+        return digest.hex + "-" + String(bytes.count, radix: 16)
     }
 
     /// The key of the file at `path`, or nil if it cannot be read or is not a regular file
@@ -86,11 +79,5 @@ public enum ContentHash {
         // Mapped, not read: hashing touches each page once and copies nothing.
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
         return data.withUnsafeBytes { of($0) }
-    }
-}
-
-extension String {
-    func leftPadded(_ n: Int) -> String {
-        count >= n ? self : String(repeating: "0", count: n - count) + self
     }
 }

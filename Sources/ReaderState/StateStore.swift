@@ -1,12 +1,13 @@
 import Foundation
+import Storage
 import TextContent
 
 /// Reads and writes per-book state under `$XDG_STATE_HOME/reader`.
 ///
 /// Layout: `books/<key>.json` (one `BookState` per book, so a damaged file can only
 /// affect its own book) and `last-book` (the path of the last book opened). Every write is
-/// atomic. Concurrency rule: two instances on the same book do not corrupt anything —
-/// the last writer wins.
+/// atomic and durable (`AtomicFile` with fsync of the file and the folder). Concurrency
+/// rule: two instances on the same book do not corrupt anything — the last writer wins.
 public struct StateStore: Sendable {
     /// The state folder.
     public let folder: URL
@@ -56,11 +57,11 @@ public struct StateStore: Sendable {
         return .recovered(warning: "\(url.path): unreadable reading state set aside as \(aside.lastPathComponent); starting at the beginning")
     }
 
-    /// Saves a book's state atomically.
+    /// Saves a book's state atomically and durably; throws `AtomicFile.WriteError`.
     public func save(_ state: BookState) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(state), to: url(forKey: state.key))
+        try AtomicFile.write(try encoder.encode(state), to: url(forKey: state.key), durable: true)
     }
 
     /// The last book opened, if recorded and still present.
@@ -77,6 +78,6 @@ public struct StateStore: Sendable {
 
     /// Records the last book opened.
     public func setLastBook(_ path: String) throws {
-        try AtomicFile.write(Data((path + "\n").utf8), to: folder.appendingPathComponent("last-book"))
+        try AtomicFile.write(Data((path + "\n").utf8), to: folder.appendingPathComponent("last-book"), durable: true)
     }
 }

@@ -1,3 +1,5 @@
+import Support
+
 /// Where a piece of text came from in the original file.
 public struct SourceLocation: Hashable, Sendable {
     /// EPUB entry path inside the container (e.g. `OEBPS/ch01.xhtml`), or the TXT file name.
@@ -82,14 +84,10 @@ public struct SourceMap: Sendable, Hashable {
 
     /// The source location of a content offset, or `nil` when no anchor precedes it.
     public func location(of offset: ByteOffset) -> SourceLocation? {
-        // Binary search: the last anchor with contentOffset <= offset.
-        var lo = 0, hi = contentOffsets.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if contentOffsets[mid] <= offset.rawValue { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return nil }
-        let i = lo - 1
+        // The last anchor with contentOffset <= offset.
+        let after = contentOffsets.partitioningIndex { $0 > offset.rawValue }
+        guard after > 0 else { return nil }
+        let i = after - 1
         let delta = offset.rawValue - contentOffsets[i]
         let isLinear = linear[i]
         return SourceLocation(path: sources[Int(sourceIndices[i])],

@@ -1,3 +1,5 @@
+import Support
+
 /// A whole book as one UTF-8 buffer, with chapters, blocks, inline styles, a table of
 /// contents and a source map expressed as byte ranges into it.
 ///
@@ -50,22 +52,12 @@ public struct TextContent: Sendable {
     /// Index of the chapter containing `offset` (the last chapter for the end offset), O(log n).
     public func chapterIndex(containing offset: ByteOffset) -> Int? {
         guard !chapters.isEmpty else { return nil }
-        var lo = 0, hi = chapters.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if chapters[mid].range.lowerBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
+        return max(0, chapters.partitioningIndex { $0.range.lowerBound > offset } - 1)
     }
 
     /// Index of the first block whose end is after `offset`, O(log n).
     public func blockIndex(atOrAfter offset: ByteOffset) -> Int {
-        var lo = 0, hi = blocks.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if blocks[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        blocks.partitioningIndex { $0.range.upperBound > offset }
     }
 
     /// Blocks that intersect `range`, in order.

@@ -27,22 +27,11 @@ public enum TextSanitizer {
         var i = 0
         let n = bytes.count
         while i < n {
+            if let end = escapeSequenceEnd(in: bytes, at: i) {  // drop the whole sequence
+                i = end
+                continue
+            }
             let b = bytes[i]
-            if b == 0x1B {  // ESC: drop the whole sequence.
-                i = skipEscape(bytes, from: i + 1)
-                continue
-            }
-            if b == 0xC2 && i + 1 < n && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F {
-                let c1 = bytes[i + 1]
-                i += 2
-                // C1 CSI (U+009B), OSC (U+009D), DCS (U+0090), SOS/PM/APC: drop their payload too.
-                switch c1 {
-                case 0x9B: i = skipCSI(bytes, from: i)
-                case 0x9D, 0x90, 0x98, 0x9E, 0x9F: i = skipString(bytes, from: i)
-                default: break
-                }
-                continue
-            }
             if isForbiddenByte(b) { i += 1; continue }
             output.append(b)
             i += 1
@@ -80,30 +69,48 @@ public enum TextSanitizer {
         return String(out)
     }
 
-    private static func skipEscape(_ bytes: [UInt8], from start: Int) -> Int {
-        guard start < bytes.count else { return start }
-        switch bytes[start] {
-        case UInt8(ascii: "["): return skipCSI(bytes, from: start + 1)
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
-            return skipString(bytes, from: start + 1)
-        default:
-            // Two-byte sequence ESC x (x printable ASCII); anything else: drop ESC alone.
-            let x = bytes[start]
-            return (x >= 0x20 && x < 0x7F) ? start + 1 : start
+    /// If an escape sequence starts at `start` — ESC (0x1B) or a C1 control (U+0080…U+009F,
+    /// bytes C2 80…C2 9F) — the offset just past it, else nil. The sequence is: ESC `[`
+    /// or C1 CSI and its parameters and final byte; ESC `]` `P` `X` `^` `_` or C1
+    /// OSC/DCS/SOS/PM/APC and their string up to BEL, ESC `\` or ST (bounded to 4 KiB: an
+    /// unterminated one drops only its introducer); ESC and one printable ASCII
+    /// character; a lone ESC or other C1 control alone. With `stopAt`, strings also end
+    /// before that byte (the EPUB pre-pass never swallows markup after a stray OSC).
+    /// Shared by the sanitiser and `EPUBPackage`'s blanking of escapes in raw markup.
+    public static func escapeSequenceEnd(in bytes: [UInt8], at start: Int, stopAt: UInt8? = nil) -> Int? {
+        let n = bytes.count
+        guard start < n else { return nil }
+        if bytes[start] == 0x1B {
+            let next = start + 1
+            guard next < n else { return next }
+            switch bytes[next] {
+            case UInt8(ascii: "["): return csiEnd(bytes, from: next + 1)
+            case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+                return stringEnd(bytes, from: next + 1, stopAt: stopAt)
+            case 0x20..<0x7F: return next + 1  // two-byte sequence ESC x
+            default: return next  // drop ESC alone
+            }
+        }
+        guard bytes[start] == 0xC2, start + 1 < n, (0x80...0x9F).contains(bytes[start + 1]) else { return nil }
+        // C1 CSI (U+009B), OSC (U+009D), DCS (U+0090), SOS/PM/APC: their payload goes too.
+        switch bytes[start + 1] {
+        case 0x9B: return csiEnd(bytes, from: start + 2)
+        case 0x9D, 0x90, 0x98, 0x9E, 0x9F: return stringEnd(bytes, from: start + 2, stopAt: stopAt)
+        default: return start + 2
         }
     }
 
     /// CSI: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
-    private static func skipCSI(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func csiEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var i = start
         while i < bytes.count && (0x20...0x3F).contains(bytes[i]) { i += 1 }
         if i < bytes.count && (0x40...0x7E).contains(bytes[i]) { i += 1 }
         return i
     }
 
-    /// OSC/DCS/SOS/PM/APC: up to BEL, ESC \ or ST (U+009C), bounded to 4 KiB so a stray
-    /// introducer cannot swallow a book.
-    private static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
+    /// OSC/DCS/SOS/PM/APC: up to BEL, ESC \ or ST (U+009C), or before `stopAt`, bounded to
+    /// 4 KiB so a stray introducer cannot swallow a book.
+    private static func stringEnd(_ bytes: [UInt8], from start: Int, stopAt: UInt8?) -> Int {
         var i = start
         let limit = min(bytes.count, start + 4096)
         while i < limit {
@@ -111,6 +118,7 @@ public enum TextSanitizer {
             if b == 0x07 { return i + 1 }
             if b == 0x1B { return (i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\\")) ? i + 2 : i + 1 }
             if b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0x9C { return i + 2 }
+            if b == stopAt { return i }
             i += 1
         }
         return i == bytes.count ? i : start  // unterminated within the bound: drop only the introducer

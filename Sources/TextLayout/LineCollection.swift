@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// Per-line flags.
@@ -125,12 +126,7 @@ public struct LineCollection: Hashable, Sendable {
     public func lineIndex(containing offset: ByteOffset) -> Int {
         guard !starts.isEmpty else { return 0 }
         let target = offset.rawValue
-        var lo = 0, hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(starts[mid]) <= target { lo = mid + 1 } else { hi = mid }
-        }
-        return max(0, lo - 1)
+        return max(0, starts.partitioningIndex { Int($0) > target } - 1)
     }
 
     /// The same lines with a blank line first (the pager separates chapters with one). The

@@ -1,3 +1,5 @@
+import Support
+
 /// Joining_Type and the Arabic presentation forms, from the generated
 /// `Generated/ArabicShapingTables.swift` (ArabicShaping.txt, UnicodeData.txt).
 public enum ArabicShapingData {
@@ -27,11 +29,8 @@ public enum ArabicShapingData {
     public static func joiningType(of codePoint: UInt32) -> JoiningType {
         if codePoint >= 0x600 && codePoint <= 0x8FF { return JoiningType(rawValue: arabicBlock[Int(codePoint - 0x600)])! }
         let r = GeneratedArabicShapingTables.joiningRanges
-        var low = 0, high = r.count / 3
-        while low < high {
-            let mid = (low + high) >> 1
-            if r[mid * 3 + 1] < codePoint { low = mid + 1 } else { high = mid }
-        }
+        // Rows of (first, last, type): the first row whose last code point is ≥ codePoint.
+        let low = (0..<(r.count / 3)).partitioningIndex { r[$0 * 3 + 1] >= codePoint }
         if low < r.count / 3 && r[low * 3] <= codePoint { return JoiningType(rawValue: UInt8(r[low * 3 + 2]))! }
         return .U
     }
@@ -40,11 +39,8 @@ public enum ArabicShapingData {
     /// or nil when Unicode encodes none (the letter is then shown as it is).
     public static func presentationForm(of codePoint: UInt32, _ form: Form) -> UInt32? {
         let rows = GeneratedArabicShapingTables.presentationForms
-        var low = 0, high = rows.count / 5
-        while low < high {
-            let mid = (low + high) >> 1
-            if rows[mid * 5] < codePoint { low = mid + 1 } else { high = mid }
-        }
+        // Rows of (letter, isolated, final, initial, medial).
+        let low = (0..<(rows.count / 5)).partitioningIndex { rows[$0 * 5] >= codePoint }
         guard low < rows.count / 5, rows[low * 5] == codePoint else { return nil }
         let v = rows[low * 5 + 1 + form.rawValue]
         return v == 0 ? nil : v

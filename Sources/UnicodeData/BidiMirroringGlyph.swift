@@ -1,3 +1,5 @@
+import Support
+
 /// Bidi_Mirroring_Glyph (UAX #9 rule L4), from the generated
 /// `Generated/BidiMirroringTables.swift` (BidiMirroring.txt).
 public enum BidiMirroringGlyph {
@@ -10,11 +12,7 @@ public enum BidiMirroringGlyph {
     /// BidiMirroring.txt gives none.
     public static func glyph(of codePoint: UInt32) -> UInt32? {
         codePoints.withUnsafeBufferPointer { keys in
-            var low = 0, high = keys.count
-            while low < high {
-                let mid = (low + high) >> 1
-                if keys[mid] < codePoint { low = mid + 1 } else { high = mid }
-            }
+            let low = keys.partitioningIndex { $0 >= codePoint }
             return low < keys.count && keys[low] == codePoint ? glyphs[low] : nil
         }
     }

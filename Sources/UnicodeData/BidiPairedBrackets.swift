@@ -1,3 +1,5 @@
+import Support
+
 /// Bidi_Paired_Bracket and Bidi_Paired_Bracket_Type (UAX #9 BD14–BD16, used by rule N0),
 /// from the generated `Generated/BidiBracketTables.swift` (BidiBrackets.txt).
 ///
@@ -45,11 +47,7 @@ public enum BidiPairedBrackets {
     @usableFromInline
     static func index(of codePoint: UInt32) -> Int? {
         codePoints.withUnsafeBufferPointer { keys in
-            var low = 0, high = keys.count
-            while low < high {
-                let mid = (low + high) >> 1
-                if keys[mid] < codePoint { low = mid + 1 } else { high = mid }
-            }
+            let low = keys.partitioningIndex { $0 >= codePoint }
             return low < keys.count && keys[low] == codePoint ? low : nil
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCache
 import ReaderApp
 import ReaderState
+import Storage
 import TextContent
 import TextLayout
 

@@ -3,6 +3,7 @@ import LayoutCache
 import ReaderApp
 import ReaderCore
 import ReaderState
+import Storage
 import Screen
 import TextLayout
 

@@ -2,6 +2,7 @@ import BookFormats
 import Foundation
 import ReaderApp
 import ReaderState
+import Storage
 import TextContent
 
 /// The executable's side of `BookSession`: opening a book with errors mapped to exit

@@ -2,6 +2,7 @@ import Foundation
 import TextContent
 import TextLayout
 @testable import LayoutCache
+import Support
 import TestSupport
 
 /// Books made in memory and temporary cache folders for the tests.
@@ -30,6 +31,20 @@ enum Fixtures {
             b.endBlock()
         }
         return b.finish()
+    }
+
+    /// Overwrites the little-endian integer at `offset` of `bytes` (edits of cache blobs).
+    static func patch<T: FixedWidthInteger>(_ bytes: inout [UInt8], _ value: T, at offset: Int) {
+        var w = ByteWriter(appendingTo: bytes)
+        bytes = []
+        w.setLittleEndian(value, at: offset)
+        bytes = w.bytes
+    }
+
+    /// Sets the size field (offset 16) and the checksum (offset 8) of a `TextContentCodec` blob.
+    static func resignContentBlob(_ blob: inout [UInt8]) {
+        patch(&blob, UInt64(blob.count), at: 16)
+        patch(&blob, blob.withUnsafeBytes { Digest.words(UnsafeRawBufferPointer(rebasing: $0[16...])) }, at: 8)
     }
 
     /// A fresh empty folder under the temporary directory.

@@ -3,6 +3,7 @@ import XCTest
 import TextContent
 import TextLayout
 @testable import LayoutCache
+import Support
 
 /// Replays the inputs that made the `cachedecode` fuzz target fail
 /// (`Fixtures/fuzz-regressions/cachedecode/`, docs/FUZZING.md), framed exactly as
@@ -33,8 +34,9 @@ final class FuzzRegressionTests: XCTestCase {
             if mode == 0 {
                 blob = LineCollectionCodec.magic + [UInt8(truncatingIfNeeded: LineCollectionCodec.formatVersion),
                                                     UInt8(LineCollectionCodec.formatVersion >> 8), 1] + Array(key.utf8) + body
-                let sum = blob.withUnsafeBufferPointer { LineCollectionCodec.checksum($0) }
-                for k in 0..<8 { blob.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k)))) }
+                var w = ByteWriter(appendingTo: blob)
+                w.appendLittleEndian(Digest.fnv1a64(blob))
+                blob = w.bytes
             }
             if let lines = try? blob.withUnsafeBytes({ try LineCollectionCodec.decode($0, expectedKey: key) }) {
                 for i in 0..<lines.count { _ = lines[i] }
@@ -45,10 +47,7 @@ final class FuzzRegressionTests: XCTestCase {
                 blob = TextContentCodec.magic + [UInt8(truncatingIfNeeded: TextContentCodec.formatVersion),
                                                  UInt8(TextContentCodec.formatVersion >> 8), 0, 0]
                     + [UInt8](repeating: 0, count: 16) + [1] + Array(key.utf8) + body
-                blob.withUnsafeMutableBytes { raw in
-                    CacheFileFormat.put64(UInt64(raw.count), raw, 16)
-                    CacheFileFormat.put64(LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: raw[16...])), raw, 8)
-                }
+                Fixtures.resignContentBlob(&blob)
             }
             do {
                 let content = try blob.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key) }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TextContent
 @testable import LayoutCache
+import Support
 import TestSupport
 
 /// `TextContentCodec` (the parsed-book blob) and `ContentCache` (its files).
@@ -84,9 +85,7 @@ final class TextContentCodecTests: XCTestCase {
 
     /// Recomputes the checksum after a deliberate edit, to reach the checks behind it.
     func resign(_ blob: inout [UInt8]) {
-        blob.withUnsafeMutableBytes { raw in
-            CacheFileFormat.put64(LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: raw[16...])), raw, 8)
-        }
+        Fixtures.patch(&blob, blob.withUnsafeBytes { Digest.words(UnsafeRawBufferPointer(rebasing: $0[16...])) }, at: 8)
     }
 
     // MARK: Codec
@@ -148,7 +147,7 @@ final class TextContentCodecTests: XCTestCase {
         // Even when the size field and checksum are fixed up, a cut body never decodes.
         for n in stride(from: TextContentCodec.fixedHeaderSize, to: blob.count, by: 7) {
             var cut = Array(blob[0..<n])
-            cut.withUnsafeMutableBytes { CacheFileFormat.put64(UInt64($0.count), $0, 16) }
+            Fixtures.patch(&cut, UInt64(cut.count), at: 16)
             resign(&cut)
             XCTAssertThrowsError(try decode(cut), "re-signed prefix of \(n) bytes")
         }
@@ -254,7 +253,7 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertThrowsError(try decode(blob, key: ""))
         for version: UInt16 in [0, TextContentCodec.formatVersion + 1, 0xFFFF] {
             var old = blob
-            old.withUnsafeMutableBytes { CacheFileFormat.put16(version, $0, 4) }
+            Fixtures.patch(&old, version, at: 4)
             resign(&old)
             XCTAssertThrowsError(try decode(old)) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .wrongVersion(version)) }
         }

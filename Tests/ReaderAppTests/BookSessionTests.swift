@@ -2,6 +2,7 @@ import BookFormats
 import Foundation
 import ReaderCore
 import ReaderState
+import Storage
 import TextContent
 import XCTest
 @testable import ReaderApp

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderState
+import Storage
 import Screen
 import Terminal
 import TextContent

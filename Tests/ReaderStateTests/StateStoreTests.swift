@@ -46,12 +46,13 @@ final class StateStoreTests: XCTestCase {
         guard case .recovered = store.load(key: "cccc-1") else { return XCTFail("negative offset accepted") }
     }
 
-    func testAtomicWriteLeavesNoTemporaryFiles() throws {
-        let url = folder.appendingPathComponent("x/y.json")
-        for i in 0..<20 { try AtomicFile.write(Data("\(i)".utf8), to: url) }
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "19")
-        let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-        XCTAssertEqual(names, ["y.json"])
+    func testSavesLeaveNoTemporaryFiles() throws {
+        let store = StateStore(folder: folder)
+        for i in 0..<20 { try store.save(BookState(key: "dddd-1", lastPath: "/d", title: "D \(i)")) }
+        guard case .found(let s) = store.load(key: "dddd-1") else { return XCTFail("not saved") }
+        XCTAssertEqual(s.title, "D 19")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("books").path),
+                       ["dddd-1.json"])
     }
 
     func testContentHashDependsOnBytesNotNames() {
@@ -59,11 +60,5 @@ final class StateStoreTests: XCTestCase {
         let ha = a.withUnsafeBytes { ContentHash.of($0) }
         XCTAssertEqual(ha, a.withUnsafeBytes { ContentHash.of($0) })
         XCTAssertNotEqual(ha, b.withUnsafeBytes { ContentHash.of($0) })
-    }
-
-    func testXDGDirectories() {
-        let d = XDGDirectories(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "relative"])
-        XCTAssertEqual(d.state.path, "/s/reader")
-        XCTAssertEqual(d.cache.path, "/home/u/.cache/reader")
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 @testable import LayoutCache
+import Support
 import TextContent
 import TextLayout
 import FuzzSupport
@@ -27,8 +28,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         blob += [UInt8(truncatingIfNeeded: LineCollectionCodec.formatVersion), UInt8(LineCollectionCodec.formatVersion >> 8)]
         blob += [UInt8(key.utf8.count)] + Array(key.utf8)  // varint length (< 128) + key
         blob += body
-        let sum = blob.withUnsafeBufferPointer { LineCollectionCodec.checksum($0) }
-        for k in 0..<8 { blob.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k)))) }
+        var w = ByteWriter(appendingTo: blob)
+        w.appendLittleEndian(Digest.fnv1a64(blob))
+        blob = w.bytes
         decodeLines(blob)
     case 1:
         decodeLines(body)
@@ -38,10 +40,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         blob += [UInt8](repeating: 0, count: 16)
         blob += [UInt8(key.utf8.count)] + Array(key.utf8)  // varint length (< 128) + key
         blob += body
-        blob.withUnsafeMutableBytes { raw in
-            CacheFileFormat.put64(UInt64(raw.count), raw, 16)
-            CacheFileFormat.put64(LayoutCache.wordDigest(UnsafeRawBufferPointer(rebasing: raw[16...])), raw, 8)
-        }
+        var w = ByteWriter(appendingTo: blob)
+        w.setLittleEndian(UInt64(w.count), at: 16)
+        w.setLittleEndian(w.bytes.withUnsafeBytes { Digest.words(UnsafeRawBufferPointer(rebasing: $0[16...])) }, at: 8)
+        blob = w.bytes
         decodeContent(blob)
     case 3:
         decodeContent(body)
@@ -56,14 +58,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         blob += identity
         while blob.count % 8 != 0 { blob.append(0) }
         blob += body.dropFirst(40)
-        blob.withUnsafeMutableBytes { raw in
-            CacheFileFormat.put64(UInt64(raw.count), raw, 40)
-            let headerSize = Int(CacheFileFormat.get32(UnsafeRawBufferPointer(raw), 16))
-            if headerSize >= 16 && headerSize <= raw.count {
-                let sum = LineCollectionCodec.checksum(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[16..<headerSize]))
-                CacheFileFormat.put64(sum, raw, 8)
-            }
+        var w = ByteWriter(appendingTo: blob)
+        w.setLittleEndian(UInt64(w.count), at: 40)
+        let headerSize = Int(w.bytes.withUnsafeBytes { ByteReader($0).littleEndian(UInt32.self, at: 16) } ?? 0)
+        if headerSize >= 16 && headerSize <= w.count {
+            w.setLittleEndian(Digest.fnv1a64(w.bytes[16..<headerSize]), at: 8)
         }
+        blob = w.bytes
         decodeLayoutFile(blob)
     default:
         decodeLayoutFile(body)

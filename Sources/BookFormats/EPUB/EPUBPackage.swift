@@ -263,27 +263,7 @@ public final class EPUBPackage: @unchecked Sendable {
         let n = data.count
         var i = 0
         while i < n {
-            let b = data[i]
-            var end = i
-            if b == 0x1B {
-                end = i + 1
-                if end < n {
-                    switch data[end] {
-                    case UInt8(ascii: "["): end = skipCSI(data, end + 1)
-                    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
-                        end = skipString(data, end + 1)
-                    case 0x20..<0x7F: end += 1
-                    default: break
-                    }
-                }
-            } else if b == 0xC2, i + 1 < n, (0x80...0x9F).contains(data[i + 1]) {
-                end = i + 2
-                switch data[i + 1] {
-                case 0x9B: end = skipCSI(data, end)
-                case 0x9D, 0x90, 0x98, 0x9E, 0x9F: end = skipString(data, end)
-                default: break
-                }
-            } else {
+            guard let end = TextSanitizer.escapeSequenceEnd(in: data, at: i, stopAt: UInt8(ascii: "<")) else {
                 i += 1
                 continue
             }
@@ -292,26 +272,6 @@ public final class EPUBPackage: @unchecked Sendable {
             while j < end && (j == i || data[j] != UInt8(ascii: "<")) { data[j] = 0x20; j += 1 }
             i = j
         }
-    }
-
-    private static func skipCSI(_ d: [UInt8], _ start: Int) -> Int {
-        var i = start
-        while i < d.count && (0x20...0x3F).contains(d[i]) { i += 1 }
-        if i < d.count && (0x40...0x7E).contains(d[i]) { i += 1 }
-        return i
-    }
-
-    private static func skipString(_ d: [UInt8], _ start: Int) -> Int {
-        var i = start
-        let limit = min(d.count, start + 4096)
-        while i < limit {
-            if d[i] == 0x07 { return i + 1 }
-            if d[i] == 0x1B { return i + 1 < d.count && d[i + 1] == UInt8(ascii: "\\") ? i + 2 : i + 1 }
-            if d[i] == 0xC2 && i + 1 < d.count && d[i + 1] == 0x9C { return i + 2 }
-            if d[i] == UInt8(ascii: "<") { return i }
-            i += 1
-        }
-        return i == d.count ? i : start
     }
 
     /// Parses spine document `index` alone into a `TextContent` with one chapter (titled by

@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// A TXT file converted to UTF-8, split into lines, and able to map any position of the
 /// converted text back to a byte offset of the original file.
@@ -92,13 +93,9 @@ struct DecodedText {
         return anchorUTF8[i]
     }
 
+    /// The index of the last anchor at or before `position` (-1 if none).
     private func lastAnchor(atOrBefore position: Int) -> Int {
-        var lo = 0, hi = anchorUTF8.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if anchorUTF8[mid] <= position { lo = mid + 1 } else { hi = mid }
-        }
-        return lo - 1
+        anchorUTF8.partitioningIndex { $0 > position } - 1
     }
 
     /// Splits UTF-8 text at LF, CR LF and lone CR.
@@ -287,11 +284,7 @@ extension DecodedText {
 
     /// The UTF-8 position of the last anchor at or before `position`.
     private func anchorPosition(atOrBefore position: Int) -> Int? {
-        var lo = 0, hi = anchorUTF8.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if anchorUTF8[mid] <= position { lo = mid + 1 } else { hi = mid }
-        }
-        return lo > 0 ? anchorUTF8[lo - 1] : nil
+        let i = lastAnchor(atOrBefore: position)
+        return i >= 0 ? anchorUTF8[i] : nil
     }
 }

@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import UnicodeData
 
@@ -33,12 +34,7 @@ extension TextLayout {
 
         func scalarIndex(_ offset: Int) -> Int {
             let relative = offset - blockStart
-            var lo = 0, hi = offsets.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if Int(offsets[mid]) < relative { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
+            return offsets.partitioningIndex { Int($0) >= relative }
         }
         let lineStart = scalarIndex(line.start.rawValue)
         let lineEnd = scalarIndex(line.start.rawValue + line.length)

@@ -1,3 +1,5 @@
+import Support
+
 /// Rules X9 and X10: level runs (BD7) over the characters X9 keeps, chained into isolating
 /// run sequences (BD13), each with its sos and eos; each sequence is then resolved.
 enum BidiRunSequences {
@@ -22,11 +24,7 @@ enum BidiRunSequences {
         let runCount = runFirst.count
 
         func run(startingAt index: Int32) -> Int {
-            var low = 0, high = runCount
-            while low < high {
-                let mid = (low + high) >> 1
-                if runFirst[mid] < index { low = mid + 1 } else { high = mid }
-            }
+            let low = runFirst.partitioningIndex { $0 >= index }
             precondition(low < runCount && runFirst[low] == index, "matching PDI does not start a level run")
             return low
         }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The reader's own folders, following the XDG Base Directory specification.
+/// The reader's own folders, following the XDG Base Directory specification: the one
+/// place that reads `HOME`, `XDG_STATE_HOME` and `XDG_CACHE_HOME`.
 public struct XDGDirectories: Sendable {
     /// `$XDG_STATE_HOME/reader` (default `~/.local/state/reader`): positions, bookmarks, history.
     public var state: URL
-    /// `$XDG_CACHE_HOME/reader` (default `~/.cache/reader`): layout caches.
+    /// `$XDG_CACHE_HOME/reader` (default `~/.cache/reader`): the layout and content caches.
     public var cache: URL
 
     /// Folders from an environment (pass `ProcessInfo.processInfo.environment`).

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The reader's private folders.
+public enum Folder {
+    /// Creates `path` and its missing parents with mode 0700 (only the user may look in).
+    /// An existing folder — also one another thread or process creates meanwhile — is fine.
+    public static func create(_ path: String) throws {
+        if isFolder(path) { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            if isFolder(path) { return }
+            throw AtomicFile.WriteError(path: path, reason: "cannot create folder")
+        }
+    }
+
+    /// Whether `path` is an existing folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

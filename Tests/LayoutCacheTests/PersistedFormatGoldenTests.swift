@@ -1,0 +1,76 @@
+import XCTest
+import TextContent
+import TextLayout
+@testable import LayoutCache
+import Support
+import TestSupport
+
+/// Pins every value the caches persist — file names, key digests, text digests, checksums
+/// and whole encodings — as produced by the code of December 2026. A change that alters
+/// one must bump the format version concerned (and say so in docs/CACHE.md).
+final class PersistedFormatGoldenTests: XCTestCase {
+    static let options = LayoutOptions(width: 72, firstLineIndent: 2, paragraphSpacing: false, lineBreakStyle: .loose,
+                                       justify: true, tabWidth: 8)
+    static let key = LayoutCacheKey(bookKey: "0123456789abcdef-3e8", options: options, engineVersion: 7, unicodeVersion: "15.1.0")
+
+    func testLayoutKeyNamesAreUnchanged() {
+        let k = Self.key
+        XCTAssertEqual(k.identity, "reader-layout;book=0123456789abcdef-3e8;engine=7;unicode=15.1.0;width=72;indent=2;spacing=0;break=loose;justify=1;tab=8")
+        XCTAssertEqual(k.digest, "c1ed95f1c88b71b3")
+        XCTAssertEqual(k.fileName, "0123456789abcdef-3e8.c1ed95f1c88b71b3.rlc")
+        let strict = LayoutCacheKey(bookKey: "Ab/c", options: LayoutOptions(width: 40), engineVersion: 4, unicodeVersion: "16.0.0")
+        XCTAssertEqual(strict.fileName, "bc.624f9508261fecec.rlc")
+    }
+
+    func testContentFileNamesAreUnchanged() {
+        XCTAssertEqual(ContentCache.fileName(bookKey: "0123456789abcdef-3e8"), "0123456789abcdef-3e8.rtc")
+        XCTAssertEqual(ContentCache.fileName(bookKey: "AB/../x"), "x.rtc")
+        XCTAssertEqual(ContentCache.identity(bookKey: "k-1", parserVersion: 3), "reader-content;book=k-1;parser=3")
+    }
+
+    func testTextDigestsAreUnchanged() {
+        XCTAssertEqual(Digest.words(UnsafeRawBufferPointer(start: nil, count: 0)), 0xaf63_bd4c_8601_b7df)
+        XCTAssertEqual(GoldenBytes.pattern(1003).withUnsafeBytes { Digest.words($0) }, 0x4387_1e0c_0b62_735b)
+        XCTAssertEqual(LayoutCache.textDigest(of: TextContentCodecTests.richBook()), 0x3a93_2485_ca51_e7a1)
+    }
+
+    func testContentCodecEncodingIsUnchanged() {
+        let blob = TextContentCodec.encode(TextContentCodecTests.richBook(), key: "reader-content;book=0123456789abcdef-3e8;parser=1")
+        XCTAssertEqual(blob.count, 6491)
+        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 0xc446_c2ab_a8ac_e15f)
+        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544301000000c3e913fefe21abb35b19000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+    }
+
+    /// Two chapters of hand-made lines (no layout engine involved, so a change of line
+    /// fitting cannot move these bytes).
+    static func chapters() -> [LineCollection] {
+        let p = BlockKind.paragraph.rawValue, h = BlockKind.heading.rawValue
+        let first = LineCollection(options: options, range: ByteRange(0, 56),
+                                   starts: [0, 30], lengths: [30, 26], widths: [28, 25], indents: [2, 0], kinds: [h, p],
+                                   flags: [LineFlags([.blockStart, .blockEnd]).rawValue, LineFlags.blockEnd.rawValue])
+        let second = LineCollection(options: options, range: ByteRange(56, 200),
+                                    starts: [56, 57, 100], lengths: [0, 43, 90], widths: [0, 40, 75], indents: [0, 2, 0],
+                                    kinds: [p, p, p],
+                                    flags: [LineFlags.blank.rawValue, LineFlags.blockStart.rawValue,
+                                            LineFlags([.overwide, .blockEnd]).rawValue])
+        return [first, second]
+    }
+
+    static let layoutFileHex = [
+        "52444c42010000008f340cf5c7554343d8000000020000000500000000000000c8000000000000003601000000000000",
+        "efcdab8967452301770000007265616465722d6c61796f75743b626f6f6b3d303132333435363738396162636465662d",
+        "3365383b656e67696e653d373b756e69636f64653d31352e312e303b77696474683d37323b696e64656e743d323b7370",
+        "6163696e673d303b627265616b3d6c6f6f73653b6a7573746966793d313b7461623d3800000000000000000038000000",
+        "020000002c00000038000000c8000000030000003200000052444c4302000a633165643935663123304802080a003802",
+        "02028380840104032d00023035b04cb91d30a63b52444c4302000a633165643935663123314802080a38c80103031042",
+        "818080010001490904210410004b02a3617bd5fb3a14",
+    ].joined()
+
+    func testLayoutFileEncodingIsUnchanged() throws {
+        let bytes = CacheFileFormat.encode(key: Self.key, textDigest: 0x0123_4567_89ab_cdef, chapters: Self.chapters())
+        XCTAssertEqual(GoldenBytes.hex(bytes), Self.layoutFileHex)
+        let header = try bytes.withUnsafeBytes { try CacheFileFormat.parseHeader($0, expectedIdentity: Array(Self.key.identity.utf8)) }
+        XCTAssertEqual(header.totalLines, 5)
+        XCTAssertEqual(header.textDigest, 0x0123_4567_89ab_cdef)
+    }
+}
