@@ -132,7 +132,8 @@ enum ReadCommand {
         base.width = preferred
         let model = ReaderModel(content: content, position: position, columns: size.columns, rows: size.rows,
                                 preferredWidth: preferred, baseOptions: base,
-                                marks: state.bookmarks.map { Mark(offset: ByteOffset(min($0.position.offset, content.bytes.count)), label: $0.label) })
+                                marks: state.bookmarks.map { Mark(offset: ByteOffset(min($0.position.offset, content.bytes.count)), label: $0.label) },
+                                revealSettings: revealSettings)
         // Chapters come from the layout cache when it has this book at these options.
         let cached = CachedLayouts(cacheRoot: directories.cache, bookKey: key, content: content)
         model.layouts.source = { options, chapter in cached.lines(options: options, chapter: chapter) }
@@ -145,7 +146,7 @@ enum ReadCommand {
         var lastSave = monotonicSeconds()
 
         func save() {
-            state.position = SavedPosition(chapter: model.progress.chapter, offset: model.pager.anchor.rawValue)
+            state.position = SavedPosition(chapter: model.progress.chapter, offset: model.position.rawValue)
             state.bookmarks = model.marks.map {
                 Bookmark(position: SavedPosition(chapter: content.chapterIndex(containing: $0.offset) ?? 0, offset: $0.offset.rawValue),
                          label: $0.label, created: Date().timeIntervalSince1970)
@@ -159,7 +160,7 @@ enum ReadCommand {
         if let notice { model.showMessage(notice) }
         let clock = RevealClock(countsSleep: revealSettings.catchUp)
         let revealStarted = clock.now()
-        if a.has("reveal") { model.startReveal(revealSettings, at: revealStarted) }
+        if a.has("reveal") { model.startReveal(at: revealStarted) }
         defer {
             if getenv("READER_STATS") != nil, let reveal = model.reveal {
                 Diagnostics.statsLine(String(format: "reveal graphemes %d in %.3f s, rate %.1f", reveal.graphemesRevealed,
@@ -171,8 +172,8 @@ enum ReadCommand {
         var running = true
         var firstFrame = true
         while running {
-            if !model.advanceReveal(to: clock.now()).isEmpty { dirty = true }
-            renderer.render(model, into: &frame)
+            if !model.advance(to: clock.now()).isEmpty { dirty = true }
+            renderer.render(model.snapshot, into: &frame)
             try session.write(encoder.encode(from: previous, to: frame))
             previous = frame
             lastFrame = clock.now()
@@ -191,18 +192,18 @@ enum ReadCommand {
                 if !warmed { warmLineBreaking() }
             }
             var timeout = dirty ? Int(saveInterval * 1000) : nil
-            if let next = model.nextRevealChange() {
+            if let next = model.nextDeadline(after: clock.now()) {
                 timeout = min(timeout ?? Int.max, RevealTiming.timeoutMilliseconds(next: next, now: clock.now(), lastFrame: lastFrame))
             }
             let event = try session.nextEvent(timeoutMilliseconds: timeout)
             var effects: [Effect] = []
             switch event {
             case .key(let key):
-                if let input = Self.input(for: key) { effects = model.handle(input, at: clock.now(), settings: revealSettings) }
+                if let input = Self.input(for: key) { effects = model.handle(input, at: clock.now()) }
             case .mouse(let mouse):
                 switch mouse.kind {
-                case .wheelUp: effects = model.handle(.wheelUp, at: clock.now(), settings: revealSettings)
-                case .wheelDown: effects = model.handle(.wheelDown, at: clock.now(), settings: revealSettings)
+                case .wheelUp: effects = model.handle(.wheelUp, at: clock.now())
+                case .wheelDown: effects = model.handle(.wheelDown, at: clock.now())
                 default: break
                 }
             case .resize(let newSize):
@@ -210,7 +211,7 @@ enum ReadCommand {
             case .redraw:
                 // Continued after a stop (Ctrl-Z, SIGSTOP): the reveal goes on from what
                 // was on screen, unless --reveal-catch-up counts the stopped time.
-                if !revealSettings.catchUp { model.excludeRevealStop(from: lastFrame, to: clock.now()) }
+                if !revealSettings.catchUp { model.excludeStop(from: lastFrame, to: clock.now()) }
                 previous = nil
                 let now = session.size()
                 model.resize(columns: now.columns, rows: now.rows)
