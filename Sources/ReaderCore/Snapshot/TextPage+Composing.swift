@@ -1,3 +1,4 @@
+import Screen
 import TextContent
 import TextLayout
 
@@ -23,26 +24,46 @@ extension TextPage {
         let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var lines: [PageLine] = []
         lines.reserveCapacity(visible.count)
-        for entry in visible {
-            let line = entry.line
-            if line.start >= revealed { break }
-            var placed = PageLine(start: line.start, kind: line.kind,
-                                  bullet: TextLayout.listBulletColumn(of: line, in: content, options: options, paragraphs: paragraphs))
-            TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
-                guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed else { return }
-                let at = cluster.range.lowerBound
-                var styles = InlineStyles()
-                for run in runs where run.range.lowerBound <= at && at < run.range.upperBound { styles.append(run.style) }
-                let match: MatchKind
-                if let current, current.contains(at) { match = .current }
-                else if matches.contains(where: { $0.contains(at) }) { match = .match }
-                else { match = .none }
-                let text = cluster.text ?? String(decoding: content.bytes[cluster.range.intRange], as: UTF8.self)
-                placed.clusters.append(PageCluster(text: text, column: cluster.column, width: cluster.width, styles: styles, match: match))
+        // The book's bytes are borrowed once for the page, not once a cluster.
+        content.bytes.withUnsafeBufferPointer { bytes in
+            for entry in visible {
+                let line = entry.line
+                if line.start >= revealed { break }
+                let bullet = TextLayout.listBulletColumn(of: line, in: content, options: options, paragraphs: paragraphs)
+                // At least a byte a cluster: one allocation a line, written in place.
+                let clusters = [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
+                    TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
+                        guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed,
+                              count < buffer.count else { return }   // (each cluster has its own bytes: never full)
+                        let at = cluster.range.lowerBound
+                        var styles = InlineStyles()
+                        for run in runs where run.range.lowerBound <= at && at < run.range.upperBound { styles.append(run.style) }
+                        let match: MatchKind
+                        if let current, current.contains(at) { match = .current }
+                        else if matches.contains(where: { $0.contains(at) }) { match = .match }
+                        else { match = .none }
+                        let grapheme = Self.grapheme(of: cluster, in: bytes)
+                        (buffer.baseAddress! + count).initialize(to: PageCluster(grapheme: grapheme, column: cluster.column,
+                                                                                 width: cluster.width, styles: styles, match: match))
+                        count += 1
+                    }
+                }
+                let placed = PageLine(start: line.start, kind: line.kind, bullet: bullet, clusters: clusters)
+                lines.append(placed)
             }
-            lines.append(placed)
         }
         self.init(lines: lines)
+    }
+
+    /// What a cluster shows: its replacement text (shaping, mirroring), else its bytes; a
+    /// lone ASCII byte is packed directly, anything else goes through a String (which also
+    /// stands for invalid UTF-8 with U+FFFD).
+    private static func grapheme(of cluster: PlacedCluster, in bytes: UnsafeBufferPointer<UInt8>) -> PackedGrapheme {
+        if let text = cluster.text { return text.isEmpty ? .space : PackedGrapheme(text) }
+        let range = cluster.range.intRange
+        if range.count == 1, bytes[range.lowerBound] < 0x80 { return PackedGrapheme(ascii: bytes[range.lowerBound]) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return text.isEmpty ? .space : PackedGrapheme(text)
     }
 
     /// Style runs that intersect `span` (binary search on the sorted runs, then a short scan).

@@ -24,7 +24,7 @@ public struct TextPage: LayerView, Hashable {
                 buffer.put("•", width: 1, row: row, col: margin + bullet, style: base)
             }
             for cluster in line.clusters {
-                buffer.put(cluster.text, width: cluster.width, row: row, col: margin + cluster.column,
+                buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
                            style: style(of: cluster, base: base, theme: theme))
             }
         }
@@ -79,10 +79,11 @@ public struct PageLine: Hashable, Sendable {
     }
 }
 
-/// One grapheme cluster of a `PageLine`, placed.
+/// One grapheme cluster of a `PageLine`, placed. A plain value (no reference counting):
+/// the cluster is kept packed, as the screen's cells keep it.
 public struct PageCluster: Hashable, Sendable {
-    /// What to draw (the book's bytes, or their shaped or mirrored form).
-    public var text: String
+    /// What to draw (the book's bytes, or their shaped or mirrored form), packed.
+    public var grapheme: PackedGrapheme
     /// Column in the text column.
     public var column: Int
     /// Cells (1 or 2).
@@ -92,9 +93,12 @@ public struct PageCluster: Hashable, Sendable {
     /// Whether it is in a search match.
     public var match: MatchKind
 
+    /// What to draw, as a String.
+    public var text: String { grapheme.string }
+
     /// Creates a cluster.
-    public init(text: String, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none) {
-        self.text = text
+    public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none) {
+        self.grapheme = grapheme
         self.column = column
         self.width = width
         self.styles = styles
