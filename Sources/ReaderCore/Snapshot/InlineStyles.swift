@@ -5,9 +5,10 @@ import TextContent
 /// Applying a style either adds attributes (which commute) or sets the foreground (the
 /// last one wins), so the list keeps, for a style met twice, only its last place: the
 /// result of applying it is the same as applying every enclosing run in order. Packed in
-/// one integer, four bits a style, so a placed cluster carries no array.
+/// 32 bits, four a style (each of the 7 styles at most once), so a placed cluster carries
+/// no array.
 public struct InlineStyles: Hashable, Sendable, Sequence {
-    private var packed: UInt64 = 0
+    private var packed: UInt32 = 0
 
     /// No style.
     public init() {}
@@ -17,9 +18,9 @@ public struct InlineStyles: Hashable, Sendable, Sequence {
 
     /// Adds `style` as the last one to apply (moving it there if it was already listed).
     public mutating func append(_ style: InlineStyle) {
-        let code = UInt64(style.rawValue) + 1   // 1…15: InlineStyle has 7 cases
-        var kept: UInt64 = 0
-        var shift: UInt64 = 0
+        let code = UInt32(style.rawValue) + 1   // 1…8: InlineStyle has 7 cases, each listed once
+        var kept: UInt32 = 0
+        var shift: UInt32 = 0
         var rest = packed
         while rest != 0 {
             let c = rest & 0xF
@@ -34,7 +35,7 @@ public struct InlineStyles: Hashable, Sendable, Sequence {
 
     /// Walks the packed styles, first to apply first.
     public struct Iterator: IteratorProtocol {
-        var rest: UInt64
+        var rest: UInt32
 
         /// The next style, or nil after the last.
         public mutating func next() -> InlineStyle? {

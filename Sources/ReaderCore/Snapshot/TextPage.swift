@@ -79,35 +79,43 @@ public struct PageLine: Hashable, Sendable {
     }
 }
 
-/// One grapheme cluster of a `PageLine`, placed. A plain value (no reference counting):
-/// the cluster is kept packed, as the screen's cells keep it.
+/// One grapheme cluster of a `PageLine`, placed. A plain 32-byte value (no reference
+/// counting): the cluster is kept packed, as the screen's cells keep it.
 public struct PageCluster: Hashable, Sendable {
     /// What to draw (the book's bytes, or their shaped or mirrored form), packed.
     public var grapheme: PackedGrapheme
-    /// Column in the text column.
-    public var column: Int
-    /// Cells (1 or 2).
-    public var width: Int
+    private var storedColumn: Int32
     /// Inline styles over the line's base style.
     public var styles: InlineStyles
+    private var storedWidth: UInt8
     /// Whether it is in a search match.
     public var match: MatchKind
 
     /// What to draw, as a String.
     public var text: String { grapheme.string }
+    /// Column in the text column.
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+    /// Cells (1 or 2).
+    public var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = UInt8(clamping: newValue) }
+    }
 
     /// Creates a cluster.
     public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none) {
         self.grapheme = grapheme
-        self.column = column
-        self.width = width
+        storedColumn = Int32(clamping: column)
+        storedWidth = UInt8(clamping: width)
         self.styles = styles
         self.match = match
     }
 }
 
 /// Whether a cluster is in a search match.
-public enum MatchKind: Hashable, Sendable {
+public enum MatchKind: UInt8, Hashable, Sendable {
     /// Not in a match.
     case none
     /// In a match of the active search shown on the page.
