@@ -1,4 +1,5 @@
 import XCTest
+import Screen
 import TextContent
 @testable import ReaderCore
 
@@ -19,6 +20,15 @@ final class PromptLayerTests: XCTestCase {
         m.handle(.backspace)
         XCTAssertEqual((m.topLayer as? PromptLayer)?.text, "wo")
         XCTAssertEqual(m.snapshot.status.prompt, "/wo")
+    }
+
+    func testThePromptReplacesTheStatusLineWithACursor() {
+        let m = model()
+        type(":chap", into: m)
+        var buffer = ScreenBuffer(width: 60, height: 12)
+        Renderer(theme: .plain).render(m.snapshot, into: &buffer)
+        XCTAssertEqual(buffer.rowText(11, trimmed: true), ":chap▏")
+        XCTAssertEqual(buffer[11, 59].style, Theme.plain.status)
     }
 
     func testBackspaceOnAnEmptyLineAndEscapeCancel() {
