@@ -100,9 +100,11 @@ public final class ReaderModel {
         update()
     }
 
-    /// Puts `layer` on top of the stack (as if a key had pushed it).
-    public func push(_ layer: any Layer) {
+    /// Puts `layer` on top of the stack at `time`, as if a key had pushed it (a layer that
+    /// hides the text holds the reveal from then on).
+    public func push(_ layer: any Layer, at time: Double = 0) {
         stack.push(layer)
+        context.holdReveal(stack.hidesText, at: time)
         update()
     }
 

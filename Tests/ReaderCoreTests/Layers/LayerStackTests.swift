@@ -106,6 +106,20 @@ final class LayerStackTests: XCTestCase {
         XCTAssertTrue(m.snapshot.views.last is HelpView)
     }
 
+    func testPushingALayerThatHidesTheTextHoldsTheReveal() {
+        let m = model()
+        m.startReveal(at: 0)
+        m.push(HelpLayer(), at: 1)
+        XCTAssertEqual(m.reveal?.isHeld, true)
+        m.advance(to: 5)
+        let unheld = model()
+        unheld.startReveal(at: 0)
+        unheld.advance(to: 1)
+        XCTAssertEqual(m.reveal?.shownCount, unheld.reveal?.shownCount, "only the second before the help counts")
+        m.handle(.escape, at: 5)
+        XCTAssertEqual(m.reveal?.isHeld, false)
+    }
+
     func testTheMessageLastsUntilTheNextInput() {
         let m = model()
         m.showMessage("hello")
