@@ -8,7 +8,7 @@ import Synchronization
 /// "interned" flag (bit 7). Clusters longer than 15 bytes (long emoji ZWJ sequences, stacked
 /// combining marks) are interned once in a process-wide table and stored by index, so equal
 /// clusters always have equal bits and `==` stays a plain comparison.
-struct PackedGrapheme: Hashable, Sendable {
+public struct PackedGrapheme: Hashable, Sendable {
     var lo: UInt64
     var hi: UInt64
 
@@ -18,21 +18,22 @@ struct PackedGrapheme: Hashable, Sendable {
     /// The empty grapheme (used by continuation cells).
     static let empty = PackedGrapheme(lo: 0, hi: 0)
     /// A single space.
-    static let space = PackedGrapheme(ascii: 0x20)
+    public static let space = PackedGrapheme(ascii: 0x20)
 
     init(lo: UInt64, hi: UInt64) {
         self.lo = lo
         self.hi = hi
     }
 
-    /// A one-byte ASCII grapheme.
-    init(ascii b: UInt8) {
+    /// A one-byte ASCII grapheme (`b` < 0x80).
+    public init(ascii b: UInt8) {
         lo = UInt64(b)
         hi = 1 << 56
         if b < 0x20 || b == 0x7F { hi |= PackedGrapheme.controlFlag }
     }
 
-    init(_ s: String) {
+    /// The grapheme cluster `s` (one cluster; the caller segments).
+    public init(_ s: String) {
         var s = s
         self = s.withUTF8 { PackedGrapheme(bytes: $0) }
     }
@@ -91,7 +92,7 @@ struct PackedGrapheme: Hashable, Sendable {
     }
 
     /// The cluster as a String.
-    var string: String {
+    public var string: String {
         if isInterned { return GraphemeTable.string(at: Int(lo)) }
         return withUTF8 { String(decoding: $0, as: UTF8.self) }
     }

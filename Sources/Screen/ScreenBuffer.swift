@@ -122,6 +122,15 @@ public struct ScreenBuffer: Hashable, Sendable {
         return put(packed: PackedGrapheme(grapheme), width: glyphWidth, row: row, col: col, style: style)
     }
 
+    /// `put` for a cluster already packed (e.g. kept in a snapshot of placed text), with no
+    /// String in between.
+    @discardableResult
+    public mutating func put(_ grapheme: PackedGrapheme, width glyphWidth: Int,
+                             row: Int, col: Int, style: CellStyle = .plain) -> Int {
+        guard glyphWidth > 0, contains(row: row, col: col) else { return 0 }
+        return put(packed: grapheme, width: glyphWidth, row: row, col: col, style: style)
+    }
+
     /// `put` for one cluster given as UTF-8 bytes (e.g. a byte range of TextContent's buffer),
     /// with no String in between. Invalid UTF-8 is stored as U+FFFD.
     @discardableResult

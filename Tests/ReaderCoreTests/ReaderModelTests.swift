@@ -9,6 +9,12 @@ final class ReaderModelTests: XCTestCase {
         ReaderModel(content: PagerTests.book(chapters: 6, paragraphs: 10), position: .zero, columns: columns, rows: rows)
     }
 
+    /// Only the reading layer is left on the stack.
+    func assertReading(_ m: ReaderModel, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(m.topLayer is ReadingLayer, "top layer: \(m.topLayer)", file: file, line: line)
+        XCTAssertEqual(m.stack.layers.count, 1, file: file, line: line)
+    }
+
     func testPageForwardAndBackReturnsToTheSameText() {
         let m = model()
         let start = m.pager.anchor
@@ -31,7 +37,7 @@ final class ReaderModelTests: XCTestCase {
         XCTAssertEqual(secondTop, all[11])
     }
 
-    func testChapterKeysAndCommands() {
+    func testChapterKeysAndCommands() throws {
         let m = model()
         m.handle(.character("]"))
         XCTAssertEqual(m.progress.chapter, 1)
@@ -40,9 +46,11 @@ final class ReaderModelTests: XCTestCase {
         m.handle(.character("["))
         XCTAssertEqual(m.progress.chapter, 1)
         for c in ":chapter 5" { m.handle(.character(c)) }
-        XCTAssertEqual(m.mode, .prompt(.command, text: "chapter 5"))
+        let prompt = try XCTUnwrap(m.topLayer as? PromptLayer)
+        XCTAssertEqual(prompt.kind, .command)
+        XCTAssertEqual(prompt.text, "chapter 5")
         m.handle(.enter)
-        XCTAssertEqual(m.mode, .reading)
+        assertReading(m)
         XCTAssertEqual(m.pager.anchor, m.content.chapters[4].range.lowerBound)
         for c in ":50%" { m.handle(.character(c)) }
         m.handle(.enter)
@@ -58,10 +66,10 @@ final class ReaderModelTests: XCTestCase {
     func testTableOfContentsJump() {
         let m = model()
         m.handle(.character("t"))
-        XCTAssertEqual(m.mode, .contents(selected: 0))
+        XCTAssertEqual((m.topLayer as? ContentsLayer)?.selected, 0)
         m.handle(.down); m.handle(.down); m.handle(.down)
         XCTAssertEqual(m.handle(.enter), [.positionChanged])
-        XCTAssertEqual(m.mode, .reading)
+        assertReading(m)
         XCTAssertEqual(m.progress.chapter, 3)
     }
 

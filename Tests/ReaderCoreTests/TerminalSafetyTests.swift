@@ -63,7 +63,7 @@ final class TerminalSafetyTests: XCTestCase {
         var previous: ScreenBuffer?
         var frame = ScreenBuffer(width: 60, height: 12)
         func draw(_ what: String) {
-            renderer.render(model, into: &frame)
+            renderer.render(model.snapshot, into: &frame)
             assertOnlyEncoderSequences(encoder.encode(from: previous, to: frame), what)
             assertOnlyEncoderSequences(encoder.encodeFull(frame), what + " (full)")
             previous = frame

@@ -56,6 +56,21 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(b[0, 1].grapheme, "e\u{301}")
     }
 
+    func testPutPackedIsPutOfTheSameCluster() {
+        var packed = ScreenBuffer(width: 6, height: 2), strings = ScreenBuffer(width: 6, height: 2)
+        for (g, w, col) in [("a", 1, 0), ("e\u{301}", 1, 1), ("漢", 2, 2), ("漢", 2, 5)] {
+            XCTAssertEqual(packed.put(PackedGrapheme(g), width: w, row: 1, col: col),
+                           strings.put(g, width: w, row: 1, col: col), g)
+        }
+        XCTAssertEqual(packed.put(PackedGrapheme(ascii: 0x41), width: 1, row: 2, col: 0), 0, "outside the grid")
+        XCTAssertEqual(packed.put(PackedGrapheme(ascii: 0x41), width: 0, row: 0, col: 0), 0, "no width")
+        XCTAssertEqual(PackedGrapheme(ascii: 0x41), PackedGrapheme("A"))
+        XCTAssertEqual(PackedGrapheme("漢").string, "漢")
+        XCTAssertEqual(packed, strings)
+        XCTAssertEqual(packed.rowText(1), "ae\u{301}漢  ")
+        assertInvariants(packed)
+    }
+
     func testWideGlyphInLastColumnBecomesSpace() {
         var b = ScreenBuffer(width: 3, height: 1)
         XCTAssertEqual(b.put("漢", width: 2, row: 0, col: 2), 1)

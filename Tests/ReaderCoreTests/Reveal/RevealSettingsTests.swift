@@ -28,23 +28,23 @@ final class RevealSettingsTests: XCTestCase {
 
     func testStatusFieldHasAFixedWidthInEveryState() {
         let content = PagerTests.book(chapters: 2, paragraphs: 3)
-        let m = ReaderModel(content: content, position: .zero, columns: 60, rows: 12)
-        m.startReveal(RevealSettings(rate: 5), at: 0)
+        let m = ReaderModel(content: content, position: .zero, columns: 60, rows: 12, revealSettings: RevealSettings(rate: 5))
+        m.startReveal(at: 0)
         var widths: Set<Int> = []
         func record() { widths.insert(RevealStatus(state: m.reveal!).text.count) }
         record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).state, "reveal")
-        m.handle(.character(" "), at: 0.5, settings: RevealSettings()); record()
+        m.handle(.character(" "), at: 0.5); record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).state, "page→ ")
-        m.handle(.character("p"), at: 1, settings: RevealSettings()); record()
+        m.handle(.character("p"), at: 1); record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).state, "paused")
-        m.handle(.character("p"), at: 1, settings: RevealSettings())
-        m.handle(.character(">"), at: 1, settings: RevealSettings()); record()
+        m.handle(.character("p"), at: 1)
+        m.handle(.character(">"), at: 1); record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).state, "ff×10 ")
-        for _ in 0..<12 { m.handle(.character("+"), at: 1, settings: RevealSettings()) }
+        for _ in 0..<12 { m.handle(.character("+"), at: 1) }
         record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).speed, "  76 cps", "5 cps, twelve steps of 25 %")
-        m.advanceReveal(to: 1_000_000); record()
+        m.advance(to: 1_000_000); record()
         XCTAssertEqual(RevealStatus(state: m.reveal!).state, "end   ")
         XCTAssertEqual(widths, [15])
     }

@@ -1,0 +1,94 @@
+import TextContent
+
+/// The bottom layer: the book's text and the reading keys (docs/KEYS.md), including the
+/// paced reveal's keys while it is on. Other layers are pushed from here.
+public struct ReadingLayer: Layer {
+    /// The reading layer.
+    public init() {}
+
+    /// The text is this layer.
+    public var hidesText: Bool { false }
+
+    /// While revealing, Space/Enter, `+`/`-`, `p`, `>`, `r` and Esc control the reveal
+    /// (and keep the status message); without reveal, `r` starts it. Any other key reads.
+    public mutating func handle(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
+        if let response = handleRevealKey(input, at: time, in: context) { return response }
+        return handleReadingKey(input, in: context)
+    }
+
+    /// Adds the page on screen, laid out and placed.
+    public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
+        snapshot.views.append(TextPage(composing: context))
+    }
+
+    // MARK: Reading
+
+    private func handleReadingKey(_ input: Input, in context: ReadingContext) -> LayerResponse {
+        let before = context.pager.anchor
+        let page = context.textRows
+        switch input {
+        case .character(" "), .character("f"), .pageDown, .control("f"), .right: context.scroll(by: page)
+        case .character("b"), .pageUp, .control("b"), .left, .backspace: context.scroll(by: -page)
+        case .character("j"), .down, .enter, .control("e"), .control("n"): context.scroll(by: 1)
+        case .character("k"), .up, .control("y"), .control("p"): context.scroll(by: -1)
+        case .wheelDown: context.scroll(by: 3)
+        case .wheelUp: context.scroll(by: -3)
+        case .character("d"), .control("d"): context.scroll(by: max(1, page / 2))
+        case .character("u"), .control("u"): context.scroll(by: -max(1, page / 2))
+        case .character("]"): context.jumpToChapter(context.progress.chapter + 1)
+        case .character("["): startOfChapter(context)
+        case .character("g"), .home, .character("<"): context.jump(to: .zero)
+        case .character("G"), .end, .character(">"):
+            context.pager.setTop(context.pager.lastPageTop(in: context.layouts), in: context.layouts)
+        case .character("t"): return .push(ContentsLayer(context: context))
+        case .character("'"): return .push(BookmarksLayer())
+        case .character("/"): return .push(PromptLayer(.search))
+        case .character(":"): return .push(PromptLayer(.command))
+        case .character("?"): return .push(HelpLayer())
+        case .character("m"):
+            context.addMark()
+            return .consumed([.bookmarksChanged])
+        case .character("n"): context.findNext(forward: true)
+        case .character("N"): context.findNext(forward: false)
+        case .character("q"), .character("Q"), .control("c"): return .consumed([.positionChanged, .quit])
+        case .escape: context.currentMatch = nil
+        default: return .ignored
+        }
+        return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
+    }
+
+    /// `[`: to the start of this chapter, or the previous one when already there.
+    private func startOfChapter(_ context: ReadingContext) {
+        let c = context.progress.chapter
+        let start = context.content.chapters[c].range.lowerBound
+        let atStart = context.pager.top(in: context.layouts).line == 0 || context.pager.anchor <= start
+        context.jumpToChapter(atStart ? c - 1 : c)
+    }
+
+    // MARK: Paced reveal
+
+    /// The reveal's keys, or nil when `input` is not one of them now.
+    private func handleRevealKey(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse? {
+        guard let state = context.reveal else {
+            guard input == .character("r") else { return nil }
+            context.startReveal(context.revealSettings, at: time)
+            return LayerResponse(consumed: true, keepsMessage: true)
+        }
+        var effects: [Effect] = []
+        switch input {
+        case .character(" "), .enter:
+            if case .revealing = state.phase {
+                context.reveal?.showRest(at: time)
+            } else if context.turnRevealPage(at: time) {
+                effects.append(.positionChanged)
+            }
+        case .character("+"), .character("="): context.reveal?.setRate(RevealSettings.faster(state.settings.rate), at: time)
+        case .character("-"), .character("_"): context.reveal?.setRate(RevealSettings.slower(state.settings.rate), at: time)
+        case .character("p"): context.reveal?.togglePause(at: time)
+        case .character(">"): context.reveal?.toggleFastForward(at: time)
+        case .character("r"), .escape: context.stopReveal()
+        default: return nil
+        }
+        return LayerResponse(consumed: true, effects: effects, keepsMessage: true)
+    }
+}

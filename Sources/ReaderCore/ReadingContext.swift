@@ -1,0 +1,130 @@
+import TextContent
+import TextLayout
+
+/// The reading state every layer shares: the book, its layouts, the pager, the marks, the
+/// search and its current match, the status message and the paced reveal.
+///
+/// Layers change it while they handle an input; the `ReaderModel` then builds a
+/// `PageSnapshot` from it. Nothing here draws, reads a clock or does I/O (laying out a
+/// chapter may ask `layouts.source`, the host's disk cache, but only during an update).
+public final class ReadingContext {
+    /// The book.
+    public let content: TextContent
+    /// Layouts of chapters for the current width.
+    public let layouts: ChapterLayouts
+    /// Scrolling state; `pager.anchor` is the reading position.
+    public internal(set) var pager: Pager
+    /// Terminal size in cells.
+    public private(set) var columns: Int
+    /// Terminal size in rows.
+    public private(set) var screenRows: Int
+    /// Maximum text column width requested by the user (`--width`).
+    public let preferredWidth: Int
+    /// Options other than the width (line-break style, indent…).
+    public let baseOptions: LayoutOptions
+    /// Bookmarks, sorted by offset.
+    public internal(set) var marks: [Mark]
+    /// The active search, if any.
+    public internal(set) var search: BookSearch?
+    /// The current match (highlighted).
+    public internal(set) var currentMatch: ByteRange?
+    /// A one-line message for the status line (errors, "search wrapped", …), until the next input.
+    public internal(set) var message: String?
+    /// The paced reveal, while it is on (see `ReadingContext+Reveal.swift`).
+    public internal(set) var reveal: RevealState?
+    /// What `r` starts the paced reveal with.
+    public let revealSettings: RevealSettings
+
+    /// Creates the state of a reader at `position` (clamped to the text) in a terminal of
+    /// `columns` × `rows`. Lays nothing out.
+    public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int,
+                baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings) {
+        self.content = content
+        self.columns = max(1, columns)
+        self.screenRows = max(2, rows)
+        self.preferredWidth = max(1, preferredWidth)
+        self.baseOptions = baseOptions
+        self.marks = marks
+        self.revealSettings = revealSettings
+        let clamped = ByteOffset(min(max(0, position.rawValue), content.bytes.count))
+        let width = Self.textWidth(columns: columns, preferred: preferredWidth)
+        layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width))
+        pager = Pager(anchor: clamped, rows: max(1, rows - 1))
+    }
+
+    /// The text column width for a terminal width: at most `preferred`, leaving a margin
+    /// of 2 cells each side when the terminal is wide enough.
+    public static func textWidth(columns: Int, preferred: Int) -> Int {
+        let margin = columns >= 24 ? 2 : 0
+        return max(1, min(preferred, columns - 2 * margin))
+    }
+
+    static func options(base: LayoutOptions, width: Int) -> LayoutOptions {
+        var o = base
+        o.width = width
+        return o
+    }
+
+    /// Width of the text column now.
+    public var textWidth: Int { layouts.options.width }
+    /// Rows of text (the last row is the status line).
+    public var textRows: Int { max(1, screenRows - 1) }
+    /// Where the text column, the text rows and the status line are on the screen.
+    public var geometry: ScreenGeometry {
+        ScreenGeometry(columns: columns, rows: screenRows, textRows: textRows, textWidth: textWidth)
+    }
+    /// Progress at the reading position.
+    public var progress: Progress { Progress(offset: pager.anchor, in: content) }
+    /// Title of the chapter at the reading position.
+    public var chapterTitle: String {
+        guard let i = content.chapterIndex(containing: pager.anchor) else { return content.metadata.title }
+        let t = content.chapters[i].title
+        return t.isEmpty ? content.metadata.title : t
+    }
+
+    /// The terminal was resized: lay out again at the new width (on the next use),
+    /// keeping the reading position.
+    func resize(columns: Int, rows: Int) {
+        self.columns = max(1, columns)
+        self.screenRows = max(2, rows)
+        layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: self.columns, preferred: preferredWidth)))
+        pager.rows = textRows
+    }
+
+    /// Shows `text` on the status line until the next input.
+    func showMessage(_ text: String) {
+        message = text
+    }
+
+    // MARK: Moving
+
+    /// The lines on screen now, top to bottom (lays out what is not laid out yet).
+    func visibleLines() -> [(address: LineAddress, line: Line)] {
+        pager.visibleLines(in: layouts)
+    }
+
+    /// Scrolls by `delta` lines (negative: up).
+    func scroll(by delta: Int) {
+        pager.scroll(by: delta, in: layouts)
+    }
+
+    /// Jumps to the start of chapter `index` (clamped).
+    func jumpToChapter(_ index: Int) {
+        guard !content.chapters.isEmpty else { return }
+        let i = min(max(0, index), content.chapters.count - 1)
+        pager.jump(to: content.chapters[i].range.lowerBound)
+    }
+
+    /// Jumps to a byte offset (clamped to the text).
+    func jump(to offset: ByteOffset) {
+        pager.jump(to: ByteOffset(min(max(0, offset.rawValue), content.bytes.count)))
+    }
+
+    /// The start of the laid-out line that contains `offset`.
+    func lineStart(containing offset: ByteOffset) -> ByteOffset {
+        guard let c = content.chapterIndex(containing: offset) else { return offset }
+        let lines = layouts.lines(ofChapter: c)
+        guard !lines.isEmpty else { return offset }
+        return lines[lines.lineIndex(containing: offset)].start
+    }
+}

@@ -1,0 +1,125 @@
+import Screen
+import TextContent
+
+/// The reading layer's view: the page's lines with their clusters already placed on
+/// columns (bidi order, tabs, justification done), their inline styles and whether they
+/// are in a search match. During a paced reveal it holds only what is revealed.
+public struct TextPage: LayerView, Hashable {
+    /// The lines on screen, top row first (fewer than the text rows at the end of the
+    /// book, or while revealing).
+    public var lines: [PageLine]
+
+    /// Creates a page.
+    public init(lines: [PageLine]) {
+        self.lines = lines
+    }
+
+    /// Draws the lines in the text column, one a row.
+    public func draw(in geometry: ScreenGeometry, into buffer: inout ScreenBuffer, renderer: Renderer) {
+        let theme = renderer.theme
+        let margin = geometry.textLeft
+        for (row, line) in lines.enumerated() {
+            let base = theme.style(for: line.kind)
+            if let bullet = line.bullet {
+                buffer.put("•", width: 1, row: row, col: margin + bullet, style: base)
+            }
+            for cluster in line.clusters {
+                buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
+                           style: style(of: cluster, base: base, theme: theme))
+            }
+        }
+    }
+
+    private func style(of cluster: PageCluster, base: CellStyle, theme: Theme) -> CellStyle {
+        switch cluster.match {
+        case .current: return theme.currentMatch
+        case .match: return theme.match
+        case .none: break
+        }
+        var style = base
+        for inline in cluster.styles { apply(inline, to: &style, theme: theme) }
+        return style
+    }
+
+    private func apply(_ style: InlineStyle, to cell: inout CellStyle, theme: Theme) {
+        switch style {
+        case .emphasis: cell.attributes.formUnion(theme.emphasis)
+        case .strong: cell.attributes.formUnion(theme.strong)
+        case .link:
+            cell.foreground = theme.link.foreground == .default ? cell.foreground : theme.link.foreground
+            cell.attributes.formUnion(theme.link.attributes)
+        case .noteReference:
+            cell.foreground = theme.noteReference.foreground == .default ? cell.foreground : theme.noteReference.foreground
+            cell.attributes.formUnion(theme.noteReference.attributes)
+        case .code:
+            cell.foreground = theme.code.foreground == .default ? cell.foreground : theme.code.foreground
+        case .superscript, .subscript:
+            break
+        }
+    }
+}
+
+/// One line of a `TextPage`.
+public struct PageLine: Hashable, Sendable {
+    /// Where the line starts in the book.
+    public var start: ByteOffset
+    /// The kind of block it belongs to (its base style).
+    public var kind: BlockKind
+    /// Column of the list bullet in the text column, for the first line of a list item.
+    public var bullet: Int?
+    /// The visible clusters, in display order.
+    public var clusters: [PageCluster]
+
+    /// Creates a line.
+    public init(start: ByteOffset, kind: BlockKind, bullet: Int? = nil, clusters: [PageCluster] = []) {
+        self.start = start
+        self.kind = kind
+        self.bullet = bullet
+        self.clusters = clusters
+    }
+}
+
+/// One grapheme cluster of a `PageLine`, placed. A plain 32-byte value (no reference
+/// counting): the cluster is kept packed, as the screen's cells keep it.
+public struct PageCluster: Hashable, Sendable {
+    /// What to draw (the book's bytes, or their shaped or mirrored form), packed.
+    public var grapheme: PackedGrapheme
+    private var storedColumn: Int32
+    /// Inline styles over the line's base style.
+    public var styles: InlineStyles
+    private var storedWidth: UInt8
+    /// Whether it is in a search match.
+    public var match: MatchKind
+
+    /// What to draw, as a String.
+    public var text: String { grapheme.string }
+    /// Column in the text column.
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+    /// Cells (1 or 2).
+    public var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = UInt8(clamping: newValue) }
+    }
+
+    /// Creates a cluster.
+    public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none) {
+        self.grapheme = grapheme
+        storedColumn = Int32(clamping: column)
+        storedWidth = UInt8(clamping: width)
+        self.styles = styles
+        self.match = match
+    }
+}
+
+/// Whether a cluster is in a search match.
+public enum MatchKind: UInt8, Hashable, Sendable {
+    /// Not in a match.
+    case none
+    /// In a match of the active search shown on the page.
+    case match
+    /// In the current match (`n`/`N` moved to it).
+    case current
+}

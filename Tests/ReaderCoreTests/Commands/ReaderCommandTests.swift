@@ -1,0 +1,39 @@
+import XCTest
+import TextContent
+@testable import ReaderCore
+
+/// The `:` command parser, on its own.
+final class ReaderCommandTests: XCTestCase {
+    func parse(_ text: String) -> ReaderCommand? {
+        ReaderCommand.parse(text, chapterCount: 12, textLength: 5000)
+    }
+
+    func testChapters() {
+        XCTAssertEqual(parse("chapter 5"), .chapter(4))
+        XCTAssertEqual(parse("c 1"), .chapter(0))
+        XCTAssertEqual(parse("ch 12"), .chapter(11))
+        XCTAssertEqual(parse("7"), .chapter(6))
+        XCTAssertEqual(parse("chapter 13"), .message("Usage: :chapter N (1–12)"))
+        XCTAssertEqual(parse("chapter"), .message("Usage: :chapter N (1–12)"))
+        XCTAssertEqual(parse("chapter 0"), .message("Usage: :chapter N (1–12)"))
+        XCTAssertEqual(parse("13"), .message("Unknown command: 13  (try :chapter N, :offset B, :42%)"))
+    }
+
+    func testOffsetsAndPercentages() {
+        XCTAssertEqual(parse("offset 1234"), .offset(1234))
+        XCTAssertEqual(parse("o 5000"), .offset(5000))
+        XCTAssertEqual(parse("offset 5001"), .message("Usage: :offset B (0–5000)"))
+        XCTAssertEqual(parse("offset -1"), .message("Usage: :offset B (0–5000)"))
+        XCTAssertEqual(parse("42%"), .percent(42))
+        XCTAssertEqual(parse("12.5%"), .percent(12.5))
+        XCTAssertEqual(parse("101%"), .message("Unknown command: 101%  (try :chapter N, :offset B, :42%)"))
+    }
+
+    func testOthers() {
+        XCTAssertNil(parse(""))
+        XCTAssertNil(parse("   "))
+        XCTAssertEqual(parse("q"), .message("Press q to quit"))
+        XCTAssertEqual(parse("quit"), .message("Press q to quit"))
+        XCTAssertEqual(parse("nonsense here"), .message("Unknown command: nonsense here  (try :chapter N, :offset B, :42%)"))
+    }
+}
