@@ -44,7 +44,7 @@ let package = Package(
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.
         .target(name: "Terminal"),
         // Reader state, events → state, rendering state into a ScreenBuffer (pure).
-        .target(name: "ReaderCore", dependencies: ["TextContent", "TextLayout", "Screen"]),
+        .target(name: "ReaderCore", dependencies: ["Support", "TextContent", "TextLayout", "Screen"]),
         // Reading positions and bookmarks on disk (XDG state dir, durable atomic writes).
         .target(name: "ReaderState", dependencies: ["Support", "Storage", "TextContent"]),
         // On-disk layout cache: one file per (book, options, engine) with LRU eviction.

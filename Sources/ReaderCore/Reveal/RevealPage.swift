@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import TextLayout
 
@@ -81,22 +82,12 @@ public struct RevealPage: Hashable, Sendable {
 
     /// The number of clusters shown at page progress `units`.
     public func count(atProgress units: Double) -> Int {
-        var lo = 0, hi = due.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if due[mid] <= units { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        due.partitioningIndex { $0 > units }
     }
 
     /// The number of clusters that start before `offset`.
     public func count(below offset: ByteOffset) -> Int {
-        var lo = 0, hi = starts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        starts.partitioningIndex { $0 >= offset }
     }
 
     /// The revealed offset when the first `count` clusters are shown: the end of the last

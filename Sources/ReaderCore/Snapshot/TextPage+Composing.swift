@@ -1,3 +1,4 @@
+import Support
 import Screen
 import TextContent
 import TextLayout
@@ -69,11 +70,7 @@ extension TextPage {
     /// Style runs that intersect `span` (binary search on the sorted runs, then a short scan).
     private static func styleRuns(in span: ByteRange, content: TextContent) -> [StyleRun] {
         let styles = content.styles
-        var lo = 0, hi = styles.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if styles[mid].range.lowerBound < span.upperBound { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = styles.partitioningIndex { $0.range.lowerBound >= span.upperBound }
         var result: [StyleRun] = []
         var i = lo - 1
         // Runs start before the span's end; nested runs are short, so look back a bounded way.
