@@ -2,7 +2,8 @@ import Glibc
 
 /// The full-screen terminal: raw mode, alternate screen, signals and input events.
 ///
-/// Typical use from the executable (see docs/TERMINAL.md):
+/// Typical use (the reader's `ReaderLoop` in ReaderApp does this through `TerminalDevice`;
+/// see docs/TERMINAL.md):
 ///
 /// ```swift
 /// let session = TerminalSession()
@@ -10,17 +11,16 @@ import Glibc
 /// defer { session.leave() }
 /// var previous: ScreenBuffer? = nil
 /// while running {
-///     let size = session.size()
-///     var frame = ScreenBuffer(width: size.columns, height: size.rows)
-///     render(state, into: &frame)                       // ReaderCore, pure
+///     renderer.render(model.snapshot, into: &frame)      // ReaderCore, pure
 ///     try session.write(encoder.encode(from: previous, to: frame))
 ///     previous = frame
 ///     switch try session.nextEvent(timeoutMilliseconds: msUntilNextDeadline) {
-///     case .key(let k): state.handle(k)
-///     case .resize, .redraw: previous = nil             // full redraw next frame
-///     case .timeout: state.tick(now)                    // time is an event
+///     case .key(let k): model.handle(input(k), at: clock.now())
+///     case .resize(let size): model.resize(columns: size.columns, rows: size.rows)
+///     case .redraw: previous = nil                        // full redraw next frame
+///     case .timeout: break                                // time is an event: advance(to: now)
 ///     case .inputClosed: running = false
-///     case .mouse(let m): state.handle(m)
+///     case .mouse(let m): model.handle(input(m), at: clock.now())
 ///     }
 /// }
 /// ```
