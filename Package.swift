@@ -47,7 +47,7 @@ let package = Package(
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
-                          dependencies: ["TextLayout", "TextContent", "CICU"]),
+                          dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU"]),
 
         // Benchmark: key press to frame (handle + render + diff) and bytes per page turn.
         .executableTarget(name: "pager-bench",

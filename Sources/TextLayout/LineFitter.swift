@@ -112,6 +112,8 @@ struct BlockFit {
     var cursor: GraphemeCursor
     /// Whether the block has been "simple" text so far (see `walkSimple`).
     var simple = true
+    /// `FitKind.table`, loaded once per block rather than once per walk.
+    let kinds = FitKind.table
 
     init(text: UnsafeBufferPointer<UInt8>, base: Int, kind: BlockKind, width: Int, tabWidth: Int,
          firstIndent: Int, restIndent: Int, marksBlockStart: Bool) {
@@ -216,7 +218,7 @@ struct BlockFit {
     mutating func walkSimple(_ position: inout Int, to end: Int, column: Int, cells: inout Int, lastVisible: inout Int,
                              tab: inout Bool) {
         guard let p = text.baseAddress else { return }
-        let kinds = FitKind.table
+        let kinds = self.kinds
         var clusterStart = position
         var cellsAtClusterStart = cells
         var visibleAtClusterStart = lastVisible
@@ -262,7 +264,7 @@ struct BlockFit {
             if failed { break }
             i += length
         }
-        if !failed && i < n {
+        if !failed && i < n && !startsCluster(p, i, kinds) {
             // At the end: a mark (or ZWJ, SpacingMark) after it would join the last cluster.
             let r = cursor.properties.record(UTF8Scalar.decode(p, i, n).value).raw
             let gcb = (r >> 6) & 0xF
@@ -280,6 +282,27 @@ struct BlockFit {
             }
         }
         position = i
+    }
+
+    /// Whether the scalar at `i` surely starts a cluster: a one-, two- or three-byte scalar
+    /// that is a simple base or a control (Grapheme_Cluster_Break Other or Control, so it
+    /// cannot extend the cluster before it). One table load instead of a property lookup
+    /// at the end of each walk (the analysis walks every segment, one ideograph each in CJK).
+    @inline(__always)
+    func startsCluster(_ p: UnsafePointer<UInt8>, _ i: Int, _ kinds: UnsafePointer<UInt8>) -> Bool {
+        let b0 = p[i]
+        let cp: Int
+        if b0 < 0x80 {
+            cp = Int(b0)
+        } else if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < n {
+            cp = Int(b0 & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
+        } else if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < n {
+            cp = Int(b0 & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F)
+        } else {
+            return false
+        }
+        let kind = kinds[cp] >> 2
+        return kind == FitKind.base || kind == FitKind.control
     }
 
     /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
