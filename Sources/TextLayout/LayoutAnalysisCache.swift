@@ -37,6 +37,13 @@ public final class LayoutAnalysisCache {
         var upper: Int
         var style: LineBreakStyle
         var preformatted: Bool
+
+        /// One word hashed instead of four (lookups are per block): offsets are below 2³¹.
+        func hash(into hasher: inout Hasher) {
+            let bits = (style == .strict ? 0 : style == .normal ? 1 : 2) | (preformatted ? 4 : 0)
+            hasher.combine(UInt64(truncatingIfNeeded: lower) << 32 ^ UInt64(truncatingIfNeeded: upper) << 3
+                           ^ UInt64(bits))
+        }
     }
 
     struct Entry {

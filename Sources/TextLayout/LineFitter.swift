@@ -228,16 +228,8 @@ struct BlockFit {
         while i < end {
             let b0 = p[i]
             // Inline UTF-8 decoding of BMP scalars; anything else takes the full rules.
-            let cp: Int, length: Int
-            if b0 < 0x80 {
-                cp = Int(b0); length = 1
-            } else if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < n {
-                cp = Int(b0 & 0x1F) << 6 | Int(p[i + 1] & 0x3F); length = 2
-            } else if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < n {
-                cp = Int(b0 & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F); length = 3
-            } else {
-                failed = true; break
-            }
+            let (cp, length) = UTF8Scalar.decodeBMP(p, i, n)
+            if length == 0 { failed = true; break }
             let k = kinds[cp]
             let w = Int(k & 3)
             switch k >> 2 {
@@ -290,17 +282,8 @@ struct BlockFit {
     /// at the end of each walk (the analysis walks every segment, one ideograph each in CJK).
     @inline(__always)
     func startsCluster(_ p: UnsafePointer<UInt8>, _ i: Int, _ kinds: UnsafePointer<UInt8>) -> Bool {
-        let b0 = p[i]
-        let cp: Int
-        if b0 < 0x80 {
-            cp = Int(b0)
-        } else if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < n {
-            cp = Int(b0 & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
-        } else if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < n {
-            cp = Int(b0 & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F)
-        } else {
-            return false
-        }
+        let (cp, length) = UTF8Scalar.decodeBMP(p, i, n)
+        if length == 0 { return false }
         let kind = kinds[cp] >> 2
         return kind == FitKind.base || kind == FitKind.control
     }

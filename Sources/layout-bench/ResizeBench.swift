@@ -11,7 +11,8 @@ import TextLayout
 ///   refit   `TextLayout.layout(…, analyses:)` with the analyses cached by earlier widths
 ///   first   the same with an empty cache (analyse + fit: the first layout of a chapter)
 ///
-/// interleaved round by round; prints the medians and full/refit, full/first.
+/// interleaved round by round; prints the medians and full/refit, full/first. For a
+/// profiler, `RESIZE_PROFILE=full|refit|first` runs only that path, `--rounds` times.
 enum ResizeBench {
     static func run(paths: [String], rounds: Int, pairs: [(Int, Int)]) {
         print("resize relayout, median of \(rounds) rounds × 2 widths, interleaved")
@@ -19,6 +20,19 @@ enum ResizeBench {
         for path in paths {
             guard let (content, range) = longestChapter(path) else { print("\(path): cannot load"); continue }
             let cache = LayoutAnalysisCache()
+            if let mode = ProcessInfo.processInfo.environment["RESIZE_PROFILE"] {
+                var sink = 0
+                for i in 0..<rounds {
+                    let options = LayoutOptions(width: 60 + i % 2)
+                    switch mode {
+                    case "first": sink &+= TextLayout.layout(content, range: range, options: options, analyses: LayoutAnalysisCache()).count
+                    case "refit": sink &+= TextLayout.layout(content, range: range, options: options, analyses: cache).count
+                    default: sink &+= TextLayout.layout(content, range: range, options: options).count
+                    }
+                }
+                print(sink)
+                continue
+            }
             for (a, b) in pairs {
                 var full: [Double] = [], refit: [Double] = [], first: [Double] = []
                 var lineCount = 0
@@ -46,8 +60,10 @@ enum ResizeBench {
                 print(String(format: "%@  %6.2f  %3d↔%-3d  %8.3f  %8.3f  %8.3f  %9.2f×  %9.2f×  %5d", padded,
                              Double(range.count) / 1e6, a, b, f, r, s, f / r, f / s, lineCount))
             }
-            print(String(format: "  analyses cached: %d blocks, %.2f MB (%d hits, %d misses)", cache.count,
-                         Double(cache.byteCount) / 1e6, cache.hits, cache.misses))
+            let index = content.chapters.firstIndex { $0.range == range } ?? 0
+            print(String(format: "  chapter %d of %d (%@, %d bytes); analyses cached: %d blocks, %.2f MB (%d hits, %d misses)",
+                         index + 1, content.chapters.count, String(content.chapters[index].title.prefix(40)), range.count,
+                         cache.count, Double(cache.byteCount) / 1e6, cache.hits, cache.misses))
         }
     }
 

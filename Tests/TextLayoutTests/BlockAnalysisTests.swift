@@ -47,6 +47,14 @@ final class BlockAnalysisTests: XCTestCase {
         // UAX #14 allows a break after a space before a combining mark (LB9 does not apply
         // after SP), but the space and the mark are one grapheme cluster.
         XCTAssertTrue(analysis("a \u{301}b").usesExactFitter)
+        // The same with scalars the simple pass hands over to the cluster walk: a ZWJ, a
+        // variation selector, an emoji modifier, after ASCII and after an ideograph.
+        for joiner in ["\u{200D}", "\u{FE0F}", "\u{1F3FB}"] {
+            XCTAssertTrue(analysis("a " + joiner + "b").usesExactFitter, joiner.unicodeScalars.first!.description)
+            XCTAssertTrue(analysis("漢字 " + joiner + "b").usesExactFitter, joiner.unicodeScalars.first!.description)
+        }
+        // Not after a line feed: there the joiner starts a cluster of its own (GB4).
+        XCTAssertFalse(analysis("a\n\u{200D}b").usesExactFitter)
         XCTAssertEqual(analysis("a\tb").segmentCount, 0)
     }
 
