@@ -58,7 +58,7 @@ public enum TextLayout {
                                lineBreakStyle: LineBreakStyle) -> LayoutAnalysis {
         var analyzer = BlockAnalyzer()
         var blocks: [BlockAnalysis] = []
-        _ = layoutBlocks(content, range: range, options: LayoutOptions(lineBreakStyle: lineBreakStyle)) { block, slice, text, _ in
+        forEachSlice(content, range: range) { block, slice, text in
             blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle))
         }
         return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, blocks: blocks)
@@ -98,26 +98,34 @@ public enum TextLayout {
         -> LineCollection {
         var lines = LineCollection(options: options, range: range)
         lines.reserve(range.count / 48 + 16)
+        var previous: Block?
+        forEachSlice(content, range: range) { block, slice, text in
+            if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
+                // A blank line sits at the separator after the previous block, so every
+                // line has its own start offset and a position can point at it.
+                lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
+                             kind: block.kind, flags: .blank)
+            }
+            body(block, slice, text, &lines)
+            previous = block
+        }
+        return lines
+    }
+
+    /// Calls `body` for each non-empty slice of a block inside `range` (clipped to the
+    /// text), in order: the block, the slice's range and its bytes.
+    static func forEachSlice(_ content: TextContent, range: ByteRange,
+                             _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>) -> Void) {
         let clipped = ByteRange(max(range.lowerBound, .zero), min(range.upperBound, ByteOffset(content.bytes.count)))
-        guard !clipped.isEmpty else { return lines }
+        guard !clipped.isEmpty else { return }
         content.bytes.withUnsafeBufferPointer { all in
-            var previous: Block?
             for block in content.blocks(in: clipped) {
                 let lower = max(block.range.lowerBound, clipped.lowerBound)
                 let upper = min(block.range.upperBound, clipped.upperBound)
                 guard lower < upper else { continue }
-                if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
-                    // A blank line sits at the separator after the previous block, so every
-                    // line has its own start offset and a position can point at it.
-                    lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
-                                 kind: block.kind, flags: .blank)
-                }
-                let slice = UnsafeBufferPointer(rebasing: all[lower.rawValue..<upper.rawValue])
-                body(block, ByteRange(lower, upper), slice, &lines)
-                previous = block
+                body(block, ByteRange(lower, upper), UnsafeBufferPointer(rebasing: all[lower.rawValue..<upper.rawValue]))
             }
         }
-        return lines
     }
 
     /// Lays out a plain string as one paragraph (for tests and tools).

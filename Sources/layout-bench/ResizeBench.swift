@@ -79,10 +79,15 @@ enum ResizeBench {
         return (content, chapter.range)
     }
 
-    /// An EPUB through BookLoader; anything else as the other modes read it (UTF-8, a BOM
-    /// skipped, one paragraph a line, one chapter).
+    /// An EPUB through BookLoader; anything else as the other modes read it (`paragraphs`).
     static func loadText(_ path: String) -> TextContent? {
         if path.hasSuffix(".epub") { return try? BookLoader.load(path: path, options: BookLoadOptions(threads: 1)) }
+        return paragraphs(path)
+    }
+
+    /// A UTF-8 text file (a BOM skipped) as one paragraph a line, one chapter: how every
+    /// mode of the benchmark reads a TXT, as a novel's paragraphs.
+    static func paragraphs(_ path: String) -> TextContent? {
         guard var data = FileManager.default.contents(atPath: path) else { return nil }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         let text = String(decoding: data, as: UTF8.self)

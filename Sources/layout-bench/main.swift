@@ -86,20 +86,9 @@ if !bidiOnly {
 print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
 
 for path in args {
-    guard var data = FileManager.default.contents(atPath: path) else {
+    guard let content = ResizeBench.paragraphs(path) else {
         print("\(path): cannot read"); continue
     }
-    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
-    let text = String(decoding: data, as: UTF8.self)
-    var builder = TextContentBuilder(metadata: BookMetadata(title: path, format: .txt))
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { continue }
-        builder.beginBlock(.paragraph)
-        builder.append(trimmed)
-        builder.endBlock()
-    }
-    let content = builder.finish()
     let megabytes = Double(content.bytes.count) / 1e6
     let options = LayoutOptions(width: width)
 
