@@ -67,7 +67,7 @@ struct BlockAnalyzer {
     /// with the same cells and visibility).
     static func simplePass(_ walker: inout BlockFit, _ writer: inout SegmentWriter) -> SimpleEnd {
         guard let p = walker.text.baseAddress else { return .done }
-        let n = walker.n, kinds = walker.kinds, preformatted = walker.preformatted
+        let n = walker.n, kinds = FitKind.table, preformatted = walker.preformatted
         var i = 0
         var cells = 0
         var visibleEnd = 0      // cumulative cells at the end of the segment's last showing cluster

@@ -112,8 +112,6 @@ struct BlockFit {
     var cursor: GraphemeCursor
     /// Whether the block has been "simple" text so far (see `walkSimple`).
     var simple = true
-    /// `FitKind.table`, loaded once per block rather than once per walk.
-    let kinds = FitKind.table
 
     init(text: UnsafeBufferPointer<UInt8>, base: Int, kind: BlockKind, width: Int, tabWidth: Int,
          firstIndent: Int, restIndent: Int, marksBlockStart: Bool) {
@@ -134,6 +132,7 @@ struct BlockFit {
     /// The state at the start of a block's slice, with the block's indents; a slice that
     /// continues a block (the laid-out range starts inside it) has no first-line indent
     /// and no `blockStart` line.
+    @inline(__always)
     init(text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, options: LayoutOptions, continuesBlock: Bool) {
         let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
         self.init(text: text, base: base, kind: block.kind, width: options.width, tabWidth: options.tabWidth,
@@ -218,7 +217,7 @@ struct BlockFit {
     mutating func walkSimple(_ position: inout Int, to end: Int, column: Int, cells: inout Int, lastVisible: inout Int,
                              tab: inout Bool) {
         guard let p = text.baseAddress else { return }
-        let kinds = self.kinds
+        let kinds = FitKind.table
         var clusterStart = position
         var cellsAtClusterStart = cells
         var visibleAtClusterStart = lastVisible
@@ -228,8 +227,16 @@ struct BlockFit {
         while i < end {
             let b0 = p[i]
             // Inline UTF-8 decoding of BMP scalars; anything else takes the full rules.
-            let (cp, length) = UTF8Scalar.decodeBMP(p, i, n)
-            if length == 0 { failed = true; break }
+            let cp: Int, length: Int
+            if b0 < 0x80 {
+                cp = Int(b0); length = 1
+            } else if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < n {
+                cp = Int(b0 & 0x1F) << 6 | Int(p[i + 1] & 0x3F); length = 2
+            } else if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < n {
+                cp = Int(b0 & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F); length = 3
+            } else {
+                failed = true; break
+            }
             let k = kinds[cp]
             let w = Int(k & 3)
             switch k >> 2 {
@@ -256,7 +263,7 @@ struct BlockFit {
             if failed { break }
             i += length
         }
-        if !failed && i < n && !startsCluster(p, i, kinds) {
+        if !failed && i < n {
             // At the end: a mark (or ZWJ, SpacingMark) after it would join the last cluster.
             let r = cursor.properties.record(UTF8Scalar.decode(p, i, n).value).raw
             let gcb = (r >> 6) & 0xF
@@ -274,18 +281,6 @@ struct BlockFit {
             }
         }
         position = i
-    }
-
-    /// Whether the scalar at `i` surely starts a cluster: a one-, two- or three-byte scalar
-    /// that is a simple base or a control (Grapheme_Cluster_Break Other or Control, so it
-    /// cannot extend the cluster before it). One table load instead of a property lookup
-    /// at the end of each walk (the analysis walks every segment, one ideograph each in CJK).
-    @inline(__always)
-    func startsCluster(_ p: UnsafePointer<UInt8>, _ i: Int, _ kinds: UnsafePointer<UInt8>) -> Bool {
-        let (cp, length) = UTF8Scalar.decodeBMP(p, i, n)
-        if length == 0 { return false }
-        let kind = kinds[cp] >> 2
-        return kind == FitKind.base || kind == FitKind.control
     }
 
     /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
@@ -335,6 +330,7 @@ extension LineFitter {
     /// The break opportunities of a block's text, `(offset << 1) | mandatory`, ending with
     /// the end of the text (mandatory): UAX #14 with `style`, or for preformatted text only
     /// its line feeds (long lines wrap at grapheme boundaries).
+    @inline(__always)
     static func collectBreaks(_ text: UnsafeBufferPointer<UInt8>, preformatted: Bool, style: LineBreakStyle,
                               into breaks: inout [Int]) {
         let n = text.count

@@ -93,6 +93,7 @@ public enum TextLayout {
     /// The loop shared by the layouts: the blocks of `range` (clipped) in order, the blank
     /// lines between them, and `body` for each block's slice (its block, its range and its
     /// bytes) to append the slice's lines.
+    @inline(__always)
     static func layoutBlocks(_ content: TextContent, range: ByteRange, options: LayoutOptions,
                              _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>, inout LineCollection) -> Void)
         -> LineCollection {
@@ -114,6 +115,7 @@ public enum TextLayout {
 
     /// Calls `body` for each non-empty slice of a block inside `range` (clipped to the
     /// text), in order: the block, the slice's range and its bytes.
+    @inline(__always)
     static func forEachSlice(_ content: TextContent, range: ByteRange,
                              _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>) -> Void) {
         let clipped = ByteRange(max(range.lowerBound, .zero), min(range.upperBound, ByteOffset(content.bytes.count)))

@@ -25,8 +25,8 @@ enum UTF8Scalar {
         return (v <= 0x10FFFF ? v : 0xFFFD, 4)
     }
 
-    /// Decodes a scalar of one to three bytes at `i` (`i < end`) for the fitter's simple
-    /// walks; length 0 for a four-byte scalar or a malformed or truncated sequence (which
+    /// Decodes a scalar of one to three bytes at `i` (`i < end`) for the analyser's simple
+    /// pass (`BlockFit.walkSimple` decodes the same way inline); length 0 for a four-byte scalar or a malformed or truncated sequence (which
     /// take the full rules).
     @inline(__always)
     static func decodeBMP(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> (cp: Int, length: Int) {
