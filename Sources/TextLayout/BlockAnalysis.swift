@@ -7,9 +7,9 @@ import TextContent
 /// Made by `TextLayout.analyze` (or a `LayoutAnalysisCache`), turned into lines at any
 /// width by `TextLayout.fit` — the same lines `TextLayout.layout` gives, byte for byte.
 ///
-/// Storage is flat: 12 bytes a segment (three `UInt32`: end offset with the mandatory
-/// bit, cells from the slice start to the segment's end, cells to the end of its last
-/// non-hanging cluster) plus 4 bytes a mandatory break, no per-segment objects. Widths are
+/// Storage is flat, one array: 12 bytes a segment (three `UInt32`: end offset with the
+/// mandatory bit, cells from the slice start to the segment's end, cells to the end of its
+/// last non-hanging cluster) plus 4 bytes a mandatory break, no per-segment objects. Widths are
 /// *cumulative*, so a line is found with a galloping search instead of a walk.
 ///
 /// Some slices keep no segments and are fitted by the exact fitter at every width
@@ -29,36 +29,37 @@ public struct BlockAnalysis: Sendable {
     /// Three `UInt32` a segment: `(end << 1) | mandatory` (end relative to
     /// `range.lowerBound`), cells from the slice start to the end of the segment, cells from
     /// the slice start to the end of its last non-hanging cluster (the segment's start
-    /// when it has none).
-    let segments: [UInt32]
-    /// Indices of the segments that end at a mandatory break, ascending; the last segment
-    /// is always one.
-    let mandatory: [UInt32]
+    /// when it has none); then the indices of the segments that end at a mandatory break,
+    /// ascending (the last segment is always one). One allocation a slice.
+    let data: [UInt32]
+    /// Number of segments (0 for slices fitted exactly).
+    public let segmentCount: Int
 
     /// Bytes of segment data per segment.
     public static let bytesPerSegment = 3 * MemoryLayout<UInt32>.size
-    /// Fixed cost counted for each analysis (the struct and two array headers).
-    static let overheadBytes = 128
+    /// Fixed cost counted for each analysis (the struct and the array header).
+    static let overheadBytes = 96
 
-    /// Number of segments (0 for slices fitted exactly).
-    public var segmentCount: Int { segments.count / 3 }
+    /// The segment words.
+    var segments: ArraySlice<UInt32> { data[0..<(3 * segmentCount)] }
+    /// The indices of the segments that end at a mandatory break.
+    var mandatory: ArraySlice<UInt32> { data[(3 * segmentCount)...] }
 
     /// Approximate memory the analysis holds, in bytes (what `LayoutAnalysisCache` counts).
     public var byteCount: Int {
-        Self.overheadBytes + segments.capacity * MemoryLayout<UInt32>.size
-            + mandatory.capacity * MemoryLayout<UInt32>.size
+        Self.overheadBytes + data.capacity * MemoryLayout<UInt32>.size
     }
 
     /// Whether the slice starts after the start of its block (a range starting mid-block).
     var continuesBlock: Bool { range.lowerBound > block.range.lowerBound }
 
     init(block: Block, range: ByteRange, lineBreakStyle: LineBreakStyle, usesExactFitter: Bool,
-         segments: [UInt32], mandatory: [UInt32]) {
+         data: [UInt32], segmentCount: Int) {
         self.block = block
         self.range = range
         self.lineBreakStyle = lineBreakStyle
         self.usesExactFitter = usesExactFitter
-        self.segments = segments
-        self.mandatory = mandatory
+        self.data = data
+        self.segmentCount = segmentCount
     }
 }

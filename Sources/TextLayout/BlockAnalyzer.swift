@@ -22,9 +22,9 @@ struct BlockAnalyzer {
     mutating func analyze(_ text: UnsafeBufferPointer<UInt8>, block: Block, range: ByteRange,
                           style: LineBreakStyle) -> BlockAnalysis {
         let n = text.count
-        func analysis(exact: Bool, _ segments: [UInt32] = [], _ mandatory: [UInt32] = []) -> BlockAnalysis {
+        func analysis(exact: Bool, _ data: [UInt32] = [], segments: Int = 0) -> BlockAnalysis {
             BlockAnalysis(block: block, range: range, lineBreakStyle: style, usesExactFitter: exact,
-                          segments: segments, mandatory: mandatory)
+                          data: data, segmentCount: segments)
         }
         guard n > 0 else { return analysis(exact: false) }
         // A tab's width depends on its column: such blocks are fitted exactly at each width.
@@ -34,8 +34,10 @@ struct BlockAnalyzer {
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
                               firstIndent: 0, restIndent: 0, marksBlockStart: false)
         var regular = true
-        var mandatory: [UInt32] = []
-        let segments = [UInt32](unsafeUninitializedCapacity: 3 * breaks.count) { out, initialized in
+        var segmentCount = 0
+        var mandatoryBits = 0
+        for entry in breaks { mandatoryBits &+= entry & 1 }
+        let data = [UInt32](unsafeUninitializedCapacity: 3 * breaks.count + mandatoryBits) { out, initialized in
             breaks.withUnsafeBufferPointer { breaks in
                 var writer = SegmentWriter(out: out.baseAddress!, breaks: breaks)
                 switch Self.simplePass(&walker, &writer) {
@@ -46,11 +48,11 @@ struct BlockAnalyzer {
                     walker.cursor.move(to: start)
                     regular = Self.walkPass(&walker, &writer)
                 }
-                initialized = writer.count
-                mandatory = writer.mandatory
+                initialized = writer.finish()
+                segmentCount = writer.count / 3
             }
         }
-        return regular ? analysis(exact: false, segments, mandatory) : analysis(exact: true)
+        return regular ? analysis(exact: false, data, segments: segmentCount) : analysis(exact: true)
     }
 
     /// How `simplePass` ended.
@@ -136,28 +138,47 @@ struct BlockAnalyzer {
         return true
     }
 
-    /// Writes segments into the analysis's buffer (room for three `UInt32` an opportunity).
+    /// Writes segments into the analysis's buffer: room for three `UInt32` an opportunity,
+    /// then one a mandatory break (written after them, moved down by `finish`).
     struct SegmentWriter {
         let out: UnsafeMutablePointer<UInt32>
         let breaks: UnsafeBufferPointer<Int>
+        /// Where the mandatory indices are written until `finish`.
+        let mandatoryBase: Int
         /// The next opportunity to record.
         var next = 0
-        /// `UInt32`s written.
+        /// Segment `UInt32`s written.
         var count = 0
+        /// Mandatory indices written.
+        var mandatoryCount = 0
         /// Cumulative cells at the end of the last recorded segment.
         var cells = 0
-        var mandatory: [UInt32] = []
+
+        init(out: UnsafeMutablePointer<UInt32>, breaks: UnsafeBufferPointer<Int>) {
+            self.out = out
+            self.breaks = breaks
+            mandatoryBase = 3 * breaks.count
+        }
 
         /// Records the segment ending at opportunity `entry` (the next one).
         @inline(__always)
         mutating func record(_ entry: Int, cellsEnd: Int, visibleEnd: Int) {
-            if entry & 1 == 1 { mandatory.append(UInt32(truncatingIfNeeded: count / 3)) }
+            if entry & 1 == 1 {
+                out[mandatoryBase + mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
+                mandatoryCount += 1
+            }
             out[count] = UInt32(truncatingIfNeeded: entry)
             out[count + 1] = UInt32(truncatingIfNeeded: cellsEnd)
             out[count + 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
             count += 3
             cells = cellsEnd
             next += 1
+        }
+
+        /// Moves the mandatory indices right after the segments; returns the words used.
+        mutating func finish() -> Int {
+            for j in 0..<mandatoryCount { out[count + j] = out[mandatoryBase + j] }   // down: never overlaps ahead
+            return count + mandatoryCount
         }
     }
 }

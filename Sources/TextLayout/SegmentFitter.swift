@@ -17,10 +17,10 @@ enum SegmentFitter {
         guard n > 0 else { return }
         var state = BlockFit(text: text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
                              options: options, continuesBlock: analysis.continuesBlock)
-        analysis.segments.withUnsafeBufferPointer { seg in
-            analysis.mandatory.withUnsafeBufferPointer { man in
-                fitSegments(Segments(seg), mandatory: man, state: &state, into: &lines)
-            }
+        let words = 3 * analysis.segmentCount
+        analysis.data.withUnsafeBufferPointer { data in
+            fitSegments(Segments(UnsafeBufferPointer(rebasing: data[0..<words])),
+                        mandatory: UnsafeBufferPointer(rebasing: data[words...]), state: &state, into: &lines)
         }
         if state.lineStart < n { state.emit(n, [], into: &lines) }
     }
