@@ -80,15 +80,21 @@ struct BlockAnalyzer {
             let segmentStart = i
             if stop <= segmentStart { writer.next += 1; continue }
             while i < stop {
-                let b0 = p[i]
-                // Printable ASCII followed by ASCII: a one-cell cluster (as in `BlockFit.walk`).
-                if b0 &- 0x20 < 0x5F && (i &+ 1 == n || p[i &+ 1] < 0x80) {
-                    cells &+= 1
-                    if b0 != 0x20 || preformatted { visibleEnd = cells }
+                // A run of printable ASCII: one-cell clusters (as in `BlockFit.walk`), except
+                // a last byte followed by a non-ASCII scalar (which may be a mark on it).
+                var j = i
+                while j < stop && p[j] &- 0x20 < 0x5F { j &+= 1 }
+                if j < n && j > i && p[j] >= 0x80 { j &-= 1 }
+                if j > i {
+                    cells &+= j &- i
+                    var last = j &- 1
+                    if !preformatted { while last >= i && p[last] == 0x20 { last &-= 1 } }
+                    if last >= i { visibleEnd = cells &- (j &- 1 &- last) }
                     attachable = true
-                    i &+= 1
-                    continue
+                    i = j
+                    if i == stop { break }
                 }
+                let b0 = p[i]
                 let (cp, length) = UTF8Scalar.decodeBMP(p, i, n)
                 let k = length == 0 ? FitKind.complex << 2 : kinds[cp]
                 switch k >> 2 {
