@@ -46,9 +46,16 @@ public final class LayoutAnalysisCache {
         }
     }
 
-    struct Entry {
-        var analysis: BlockAnalysis
+    /// A cached analysis; a class, so a hit updates `lastUse` without writing to the
+    /// dictionary or copying the analysis out of it.
+    final class Entry {
+        let analysis: BlockAnalysis
         var lastUse: UInt64
+
+        init(analysis: BlockAnalysis, lastUse: UInt64) {
+            self.analysis = analysis
+            self.lastUse = lastUse
+        }
     }
 
     private var entries: [Key: Entry] = [:]
@@ -85,10 +92,10 @@ public final class LayoutAnalysisCache {
         clock &+= 1
         let key = Key(lower: slice.lowerBound.rawValue, upper: slice.upperBound.rawValue, style: style,
                       preformatted: block.kind == .preformatted)
-        if let index = entries.index(forKey: key) {
+        if let entry = entries[key] {
             hits += 1
-            entries.values[index].lastUse = clock
-            return entries.values[index].analysis
+            entry.lastUse = clock
+            return entry.analysis
         }
         misses += 1
         let made = make()
