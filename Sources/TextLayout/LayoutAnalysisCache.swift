@@ -9,8 +9,10 @@ import TextContent
 /// paragraph spacing, justification and tab width are applied when fitting (slices with
 /// tabs are fitted exactly, so the tab width is not part of the key either).
 ///
-/// Memory is bounded by `byteLimit` (default `defaultByteLimit`, 64 MiB: the analyses of
-/// a whole 3 MB novel take about 12 bytes a segment, ~6 MB for War and Peace): when an
+/// Memory is bounded by `byteLimit` (default `defaultByteLimit`, 64 MiB: analyses take
+/// 12 bytes a segment plus ~100 bytes a slice, 8.1 MB for the whole of War and Peace's
+/// 3.3 MB of text, 9.6 MB for the 2.5 MB of 水浒传 — so the default holds several
+/// novels, and far more than the chapters a reader re-fits on a resize): when an
 /// insertion passes the limit, the least recently used analyses are dropped until the
 /// total is at most three quarters of it. An analysis larger than the limit by itself is
 /// used but not kept.

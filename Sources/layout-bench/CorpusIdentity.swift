@@ -27,8 +27,11 @@ enum CorpusIdentity {
             }
             books += 1
             var bookMismatches = 0
-            for analysis in TextLayout.analyze(content, range: content.fullRange, lineBreakStyle: .strict).blocks {
+            let whole = TextLayout.analyze(content, range: content.fullRange, lineBreakStyle: .strict)
+            var segments = 0
+            for analysis in whole.blocks {
                 blocks += 1
+                segments += analysis.segmentCount
                 if analysis.usesExactFitter { exactBlocks += 1 }
             }
             let caches = Dictionary(uniqueKeysWithValues: LineBreakStyle.allCases.map { ($0, LayoutAnalysisCache()) })
@@ -48,7 +51,9 @@ enum CorpusIdentity {
                 }
             }
             mismatches += bookMismatches
-            print("\((path as NSString).lastPathComponent): \(content.chapters.count) chapters, \(bookMismatches) mismatches")
+            print(String(format: "%@: %d chapters, %d mismatches; analysis of the whole text: %d slices, %d segments, %.2f MB (text %.2f MB)",
+                         (path as NSString).lastPathComponent, content.chapters.count, bookMismatches, whole.blocks.count,
+                         segments, Double(whole.byteCount) / 1e6, Double(content.bytes.count) / 1e6))
         }
         print("books \(books), chapters \(chapters), layouts compared \(layouts) (×2 paths), mismatches \(mismatches); "
               + "block slices fitted exactly (tabs, breaks inside clusters): \(exactBlocks) of \(blocks)")
