@@ -58,7 +58,7 @@ let package = Package(
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
-                          dependencies: ["TextLayout", "TextContent", "CICU"]),
+                          dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU"]),
 
         // Benchmark: key press to frame (handle + render + diff) and bytes per page turn.
         .executableTarget(name: "pager-bench",
@@ -84,6 +84,6 @@ let package = Package(
         .testTarget(name: "ReaderAppTests", dependencies: ["ReaderApp", "ReaderCore", "ReaderState", "Storage", "Terminal", "Screen", "TextContent", "TextLayout", "BookFormats"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
-        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData", "BookFormats"]),
     ]
 )

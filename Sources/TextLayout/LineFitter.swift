@@ -28,19 +28,9 @@ struct LineFitter {
         let n = text.count
         guard n > 0 else { return }
         let preformatted = block.kind == .preformatted
-        if preformatted {
-            // Only hard breaks (LF); long lines wrap at grapheme boundaries.
-            breaks.removeAll(keepingCapacity: true)
-            for i in 0..<n where text[i] == 0x0A { breaks.append(((i + 1) << 1) | 1) }
-        } else {
-            LineBreaks.collect(text, style: options.lineBreakStyle, into: &breaks)
-        }
-        if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
+        Self.collectBreaks(text, preformatted: preformatted, style: options.lineBreakStyle, into: &breaks)
 
-        let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
-        var state = BlockFit(text: text, base: base, kind: block.kind, width: options.width,
-                             tabWidth: options.tabWidth, firstIndent: continuesBlock ? restIndent : firstIndent,
-                             restIndent: restIndent, marksBlockStart: !continuesBlock)
+        var state = BlockFit(text: text, base: base, block: block, options: options, continuesBlock: continuesBlock)
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
         let eager = preformatted || Self.containsTab(text)
         var segmentStart = 0
@@ -137,6 +127,17 @@ struct BlockFit {
         self.indent = firstIndent
         self.available = max(1, width - firstIndent)
         self.cursor = GraphemeCursor(text)
+    }
+
+    /// The state at the start of a block's slice, with the block's indents; a slice that
+    /// continues a block (the laid-out range starts inside it) has no first-line indent
+    /// and no `blockStart` line.
+    @inline(__always)
+    init(text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, options: LayoutOptions, continuesBlock: Bool) {
+        let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
+        self.init(text: text, base: base, kind: block.kind, width: options.width, tabWidth: options.tabWidth,
+                  firstIndent: continuesBlock ? restIndent : firstIndent, restIndent: restIndent,
+                  marksBlockStart: !continuesBlock)
     }
 
     /// Whether a cluster starting with byte `b`, `length` bytes long, hangs at a line end:
@@ -326,6 +327,22 @@ struct BlockFit {
 }
 
 extension LineFitter {
+    /// The break opportunities of a block's text, `(offset << 1) | mandatory`, ending with
+    /// the end of the text (mandatory): UAX #14 with `style`, or for preformatted text only
+    /// its line feeds (long lines wrap at grapheme boundaries).
+    @inline(__always)
+    static func collectBreaks(_ text: UnsafeBufferPointer<UInt8>, preformatted: Bool, style: LineBreakStyle,
+                              into breaks: inout [Int]) {
+        let n = text.count
+        if preformatted {
+            breaks.removeAll(keepingCapacity: true)
+            for i in 0..<n where text[i] == 0x0A { breaks.append(((i + 1) << 1) | 1) }
+        } else {
+            LineBreaks.collect(text, style: style, into: &breaks)
+        }
+        if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
+    }
+
     /// Whether `text` holds a TAB, eight bytes at a time (SWAR: a zero byte in
     /// `word ^ 0x0909…` shows up in `(x - 0x0101…) & ~x & 0x8080…`).
     @inline(__always)

@@ -23,29 +23,111 @@ public enum TextLayout {
     /// lines as `LayoutOptions` and the block kinds ask.
     public static func layout(_ content: TextContent, range: ByteRange, options: LayoutOptions) -> LineCollection {
         var fitter = LineFitter(options: options)
+        return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
+            fitter.fit(text, base: slice.lowerBound.rawValue, block: block,
+                       continuesBlock: slice.lowerBound > block.range.lowerBound, into: &lines)
+        }
+    }
+
+    /// The same lines as `layout(_:range:options:)`, byte for byte, with each block's
+    /// width-independent analysis (`BlockAnalysis`) taken from `analyses`, or made and
+    /// stored there: laying out the same range again at another width (a resize) only
+    /// fits the cached segments instead of finding breaks and measuring clusters again.
+    ///
+    /// `analyses` must be used with one `TextContent` (it empties itself when given
+    /// another) and from one thread at a time (see `LayoutAnalysisCache`).
+    public static func layout(_ content: TextContent, range: ByteRange, options: LayoutOptions,
+                              analyses: LayoutAnalysisCache) -> LineCollection {
+        analyses.prepare(for: content)
+        var analyzer = BlockAnalyzer()
+        var exact = LineFitter(options: options)
+        let style = options.lineBreakStyle
+        return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
+            let analysis = analyses.analysis(of: block, slice: slice, style: style) {
+                analyzer.analyze(text, block: block, range: slice, style: style)
+            }
+            fit(analysis, text: text, options: options, exact: &exact, into: &lines)
+        }
+    }
+
+    /// The width-independent analysis of the blocks of `content` that intersect `range`
+    /// (clipped to it), for `fit(_:in:options:)` at any width with
+    /// `options.lineBreakStyle == lineBreakStyle`. (`layout(_:range:options:analyses:)`
+    /// does the same block by block, through a cache.)
+    public static func analyze(_ content: TextContent, range: ByteRange,
+                               lineBreakStyle: LineBreakStyle) -> LayoutAnalysis {
+        var analyzer = BlockAnalyzer()
+        var blocks: [BlockAnalysis] = []
+        forEachSlice(content, range: range) { block, slice, text in
+            blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle))
+        }
+        return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, blocks: blocks)
+    }
+
+    /// Lines of an analysis at `options`: the same as `layout(content, range:
+    /// analysis.range, options: options)`. `content` must be the one analysed and
+    /// `options.lineBreakStyle` the analysis's style.
+    public static func fit(_ analysis: LayoutAnalysis, in content: TextContent, options: LayoutOptions) -> LineCollection {
+        precondition(options.lineBreakStyle == analysis.lineBreakStyle, "analysis made with another line-break style")
+        var exact = LineFitter(options: options)
+        var index = 0
+        return layoutBlocks(content, range: analysis.range, options: options) { block, slice, text, lines in
+            let blockAnalysis = analysis.blocks[index]
+            precondition(blockAnalysis.range == slice, "analysis of another text")
+            index += 1
+            fit(blockAnalysis, text: text, options: options, exact: &exact, into: &lines)
+        }
+    }
+
+    /// Fits one block slice from its analysis (exactly, walking the text, if it asks so).
+    static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
+                    exact: inout LineFitter, into lines: inout LineCollection) {
+        if analysis.usesExactFitter {
+            exact.fit(text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
+                      continuesBlock: analysis.continuesBlock, into: &lines)
+        } else {
+            SegmentFitter.fit(analysis, text: text, options: options, into: &lines)
+        }
+    }
+
+    /// The loop shared by the layouts: the blocks of `range` (clipped) in order, the blank
+    /// lines between them, and `body` for each block's slice (its block, its range and its
+    /// bytes) to append the slice's lines.
+    @inline(__always)
+    static func layoutBlocks(_ content: TextContent, range: ByteRange, options: LayoutOptions,
+                             _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>, inout LineCollection) -> Void)
+        -> LineCollection {
         var lines = LineCollection(options: options, range: range)
         lines.reserve(range.count / 48 + 16)
+        var previous: Block?
+        forEachSlice(content, range: range) { block, slice, text in
+            if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
+                // A blank line sits at the separator after the previous block, so every
+                // line has its own start offset and a position can point at it.
+                lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
+                             kind: block.kind, flags: .blank)
+            }
+            body(block, slice, text, &lines)
+            previous = block
+        }
+        return lines
+    }
+
+    /// Calls `body` for each non-empty slice of a block inside `range` (clipped to the
+    /// text), in order: the block, the slice's range and its bytes.
+    @inline(__always)
+    static func forEachSlice(_ content: TextContent, range: ByteRange,
+                             _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>) -> Void) {
         let clipped = ByteRange(max(range.lowerBound, .zero), min(range.upperBound, ByteOffset(content.bytes.count)))
-        guard !clipped.isEmpty else { return lines }
+        guard !clipped.isEmpty else { return }
         content.bytes.withUnsafeBufferPointer { all in
-            var previous: Block?
             for block in content.blocks(in: clipped) {
                 let lower = max(block.range.lowerBound, clipped.lowerBound)
                 let upper = min(block.range.upperBound, clipped.upperBound)
                 guard lower < upper else { continue }
-                if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
-                    // A blank line sits at the separator after the previous block, so every
-                    // line has its own start offset and a position can point at it.
-                    lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
-                                 kind: block.kind, flags: .blank)
-                }
-                let slice = UnsafeBufferPointer(rebasing: all[lower.rawValue..<upper.rawValue])
-                fitter.fit(slice, base: lower.rawValue, block: block,
-                           continuesBlock: lower > block.range.lowerBound, into: &lines)
-                previous = block
+                body(block, ByteRange(lower, upper), UnsafeBufferPointer(rebasing: all[lower.rawValue..<upper.rawValue]))
             }
         }
-        return lines
     }
 
     /// Lays out a plain string as one paragraph (for tests and tools).

@@ -14,6 +14,11 @@
 // (BidiBench.swift): our Bidi.resolve + visualOrder per paragraph against ICU's
 // ubidi_setPara + ubidi_getVisualMap, and our resolve alone (the fast path on LTR text).
 // `--bidi-only` skips the layout table.
+//
+//   layout-bench --resize [--rounds N] FILE...   resize relayout: full layout vs re-fit of
+//                                                cached analyses (ResizeBench.swift)
+//   layout-bench --identity BOOK...              cached layouts = layouts over books
+//                                                (CorpusIdentity.swift)
 import CICU
 import Foundation
 import TextContent
@@ -59,7 +64,19 @@ if let i = args.firstIndex(of: "--width"), i + 1 < args.count, let w = Int(args[
 }
 if args.isEmpty {
     print("usage: layout-bench [--width N] FILE.txt...  (UTF-8 text files)")
+    print("       layout-bench --resize [--rounds N] FILE...   (EPUB: longest chapter; else UTF-8 text)")
+    print("       layout-bench --identity BOOK...              (EPUB or TXT: cached layouts = layouts)")
     exit(2)
+}
+if let i = args.firstIndex(of: "--resize") {
+    args.remove(at: i)
+    ResizeBench.run(paths: args, rounds: rounds, pairs: [(80, 100), (60, 61)])
+    exit(0)
+}
+if let i = args.firstIndex(of: "--identity") {
+    args.remove(at: i)
+    CorpusIdentity.run(paths: args)
+    exit(0)
 }
 
 var icuVersion = [CChar](repeating: 0, count: 32)
@@ -69,20 +86,9 @@ if !bidiOnly {
 print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
 
 for path in args {
-    guard var data = FileManager.default.contents(atPath: path) else {
+    guard let content = ResizeBench.paragraphs(path) else {
         print("\(path): cannot read"); continue
     }
-    if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
-    let text = String(decoding: data, as: UTF8.self)
-    var builder = TextContentBuilder(metadata: BookMetadata(title: path, format: .txt))
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { continue }
-        builder.beginBlock(.paragraph)
-        builder.append(trimmed)
-        builder.endBlock()
-    }
-    let content = builder.finish()
     let megabytes = Double(content.bytes.count) / 1e6
     let options = LayoutOptions(width: width)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Converts the real-world books of ../shared/corpus into UTF-8 text files for the layout
 # benchmark: English, Chinese, Japanese (from the TXT corpus) and Arabic (text extracted
-# from the Arabic EPUB, repeated to ~1 MB), and Hebrew (see below).
+# from the Arabic EPUB, repeated to ~1 MB), and Hebrew (see below); zh-1para.txt is the
+# Chinese text as a single paragraph (the resize benchmark's worst case).
 # Usage: Tools/bench/prepare-texts.sh [OUTDIR]
 #
 # There is no Hebrew book in the corpus. he.txt is real Hebrew, but not prose: the Hebrew
@@ -17,6 +18,8 @@ out="${1:-/tmp/reader-bench}"
 mkdir -p "$out"
 cp "$corpus/txt/pride-and-prejudice_en_utf8.txt" "$out/en.txt"
 tail -c +4 "$corpus/txt/xiyouji_zh-Hans_utf8-bom.txt" > "$out/zh.txt"
+# The same text as one 2 MB paragraph (newlines removed), for `layout-bench --resize`.
+tr -d '\r\n' < "$out/zh.txt" > "$out/zh-1para.txt"
 iconv -f SHIFT_JIS -t UTF-8 "$corpus/txt/wagahai-wa-neko-de-aru_ja_shift-jis_crlf.txt" | tr -d '\r' > "$out/ja.txt"
 python3 - "$corpus/epub/idpf_regime-anticancer-ar-rtl.epub" "$out/ar.txt" <<'PY'
 import re, sys, zipfile, html

@@ -9,7 +9,10 @@ import FuzzSupport
 //  2. the lines of a block, in order, cover the block's bytes exactly (only hard-break
 //     newlines may fall between lines);
 //  3. every line starts on a grapheme-cluster boundary;
-//  4. every byte offset maps to a line that starts at or before it.
+//  4. every byte offset maps to a line that starts at or before it;
+//  5. the analysed paths give the same lines: `layout(…, analyses:)` with a fresh cache,
+//     a re-fit of that cache at a second width, `analyze` + `fit`, and a range cut inside
+//     blocks laid out both ways.
 //
 // Input: byte 0 width (1…64 or 80/132), byte 1 flags (indent, spacing, break style,
 // justify, tab width), then blocks separated by 0x00, each starting with a kind byte.
@@ -109,7 +112,38 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             probe += 13
         }
     }
+    checkAnalysedPaths(content, options: options, lines: lines, seed: Int(f) ^ size)
     return 0
+}
+
+/// 5. Cached, re-fitted and analyse + fit layouts equal `TextLayout.layout`.
+private func checkAnalysedPaths(_ content: TextContent, options: LayoutOptions, lines: LineCollection, seed: Int) {
+    let cache = LayoutAnalysisCache()
+    let range = content.fullRange
+    if TextLayout.layout(content, range: range, options: options, analyses: cache) != lines {
+        fatalError("cached layout differs at width \(options.width)")
+    }
+    var other = options
+    other.width = options.width == 1 ? 2 : (options.width * 5 + seed) % 97 + 1
+    if TextLayout.layout(content, range: range, options: other, analyses: cache)
+        != TextLayout.layout(content, range: range, options: other) {
+        fatalError("re-fit from the cache differs at width \(other.width) (analysed at \(options.width))")
+    }
+    let analysis = TextLayout.analyze(content, range: range, lineBreakStyle: options.lineBreakStyle)
+    if TextLayout.fit(analysis, in: content, options: other) != TextLayout.layout(content, range: range, options: other) {
+        fatalError("analyze + fit differs at width \(other.width)")
+    }
+    // A range starting and ending inside blocks (on scalar boundaries).
+    let n = content.bytes.count
+    guard n > 2 else { return }
+    var lower = seed % n, upper = lower + (seed / 3) % (n - lower + 1)
+    while lower < n && content.bytes[lower] & 0xC0 == 0x80 { lower += 1 }
+    while upper < n && content.bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+    let cut = ByteRange(ByteOffset(lower), ByteOffset(max(lower, upper)))
+    for o in [options, other] where TextLayout.layout(content, range: cut, options: o, analyses: cache)
+        != TextLayout.layout(content, range: cut, options: o) {
+        fatalError("cached layout of \(cut) differs at width \(o.width)")
+    }
 }
 
 // libFuzzer parses the command line and calls `fuzz` for each input.
