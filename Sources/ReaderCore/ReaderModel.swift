@@ -23,13 +23,14 @@ public final class ReaderModel {
     public let layouts: ChapterLayouts
 
     /// Creates a reader at `position` in a terminal of `columns` × `rows`, with the text
-    /// column at most `preferredWidth` wide; `r` reveals with `revealSettings`.
+    /// column at most `preferredWidth` wide; `r` reveals with `revealSettings`. With
+    /// `keepsAnalyses: false` a resize lays chapters out from scratch (benchmarks compare).
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int = 80,
                 baseOptions: LayoutOptions = LayoutOptions(), marks: [Mark] = [],
-                revealSettings: RevealSettings = RevealSettings()) {
+                revealSettings: RevealSettings = RevealSettings(), keepsAnalyses: Bool = true) {
         context = ReadingContext(content: content, position: position, columns: columns, rows: rows,
                                  preferredWidth: preferredWidth, baseOptions: baseOptions, marks: marks,
-                                 revealSettings: revealSettings)
+                                 revealSettings: revealSettings, keepsAnalyses: keepsAnalyses)
         layouts = context.layouts
         stack = LayerStack(base: ReadingLayer())
     }

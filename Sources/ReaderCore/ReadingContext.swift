@@ -38,7 +38,7 @@ public final class ReadingContext {
     /// Creates the state of a reader at `position` (clamped to the text) in a terminal of
     /// `columns` × `rows`. Lays nothing out.
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int,
-                baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings) {
+                baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings, keepsAnalyses: Bool = true) {
         self.content = content
         self.columns = max(1, columns)
         self.screenRows = max(2, rows)
@@ -48,7 +48,8 @@ public final class ReadingContext {
         self.revealSettings = revealSettings
         let clamped = ByteOffset(min(max(0, position.rawValue), content.bytes.count))
         let width = Self.textWidth(columns: columns, preferred: preferredWidth)
-        layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width))
+        layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width),
+                                 keepsAnalyses: keepsAnalyses)
         pager = Pager(anchor: clamped, rows: max(1, rows - 1))
     }
 

@@ -4,6 +4,8 @@
 //
 //   swift build -c release --product pager-bench
 //   .build/release/pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]
+//   .build/release/pager-bench BOOK --resize [--rounds 40] [--columns 100] [--columns-b 81] [--rows 30]
+//     (resize to frame: re-fit from the kept analyses against a full relayout, see ResizeBench.swift)
 import BookFormats
 import Foundation
 import ReaderCore
@@ -23,7 +25,14 @@ func option(_ name: String, _ fallback: Int) -> Int {
     args.removeSubrange(i...(i + 1))
     return v
 }
-let columns = option("--columns", 80), rows = option("--rows", 24), turns = option("--turns", 300)
+let resize = args.contains("--resize")
+args.removeAll { $0 == "--resize" }
+let columns = option("--columns", resize ? 100 : 80), rows = option("--rows", resize ? 30 : 24), turns = option("--turns", 300)
+let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40)
+if resize, let path = args.first {
+    ResizeBench.run(try BookLoader.load(path: path), rounds: rounds, columns: (columns, columnsB), rows: rows)
+    exit(0)
+}
 guard let path = args.first else {
     print("usage: pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]")
     exit(2)
