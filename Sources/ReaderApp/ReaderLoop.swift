@@ -88,7 +88,8 @@ public final class ReaderLoop {
     public func draw() throws {
         if !model.advance(to: clock.now()).isEmpty { saver.markDirty() }
         renderer.render(model.snapshot, into: &frame)
-        try device.write(encoder.encode(from: previous, to: frame))
+        let bytes = encoder.encode(from: previous, to: frame)
+        if !bytes.isEmpty || previous == nil { try device.write(bytes) }
         previous = frame
         lastFrame = clock.now()
         framesDrawn += 1
@@ -102,8 +103,10 @@ public final class ReaderLoop {
     }
 
     /// How long to wait for input: until the save is due or the model changes the screen
-    /// by itself (the reveal), whichever comes first; nil waits for input.
+    /// by itself (the reveal), whichever comes first; nil waits for input. With idle work
+    /// to do, only what input is already there is collected (0).
     func timeout(now: Double) -> Int? {
+        if model.hasIdleWork { return 0 }
         var timeout: Int?
         if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
         if let next = model.nextDeadline(after: now) {
@@ -131,7 +134,8 @@ public final class ReaderLoop {
             let size = device.size()
             model.resize(columns: size.columns, rows: size.rows)
         case .timeout:
-            break
+            // Nothing waiting: the model's idle work (a chapter's analysis for resizes).
+            if model.hasIdleWork { model.doIdleWork() }
         case .inputClosed:
             return false
         }

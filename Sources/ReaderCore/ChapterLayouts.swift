@@ -7,6 +7,11 @@ import TextLayout
 /// position costs one chapter's layout. Changing the options (a resize) drops the lines
 /// but not the width-independent analysis of the blocks (`analyses`): laying a chapter
 /// out again at the new width only re-fits it (the same lines as a fresh layout).
+///
+/// A chapter is first laid out the fast way (or read from the on-disk cache), which
+/// leaves no analysis; its analysis is made later, when the reader is idle
+/// (`analyzePending`), so neither the first frame nor a page turn into a new chapter
+/// pays for it.
 public final class ChapterLayouts {
     /// The book.
     public let content: TextContent
@@ -18,6 +23,10 @@ public final class ChapterLayouts {
     /// The blocks' analyses, kept across relayouts; nil lays every chapter out from
     /// scratch (as before the split, for comparisons).
     public let analyses: LayoutAnalysisCache?
+    /// Chapters whose blocks are in `analyses`.
+    private var analyzed: Set<Int> = []
+    /// Chapters shown but not analysed yet, the most recently laid out last.
+    private var pending: [Int] = []
 
     /// Where laid-out chapters may come from before laying them out: given the options
     /// and a chapter index, the chapter's lines (e.g. from the on-disk layout cache), or
@@ -51,7 +60,7 @@ public final class ChapterLayouts {
             lines = found
         } else {
             let range = content.chapters[index].range
-            if let analyses {
+            if let analyses, analyzed.contains(index) {
                 lines = TextLayout.layout(content, range: range, options: options, analyses: analyses)
             } else {
                 lines = TextLayout.layout(content, range: range, options: options)
@@ -60,13 +69,21 @@ public final class ChapterLayouts {
         // A blank line between chapters, as between paragraphs.
         if index > 0 { lines = lines.prependingBlankLine() }
         cache[index] = lines
+        if analyses != nil && !analyzed.contains(index) {
+            pending.removeAll { $0 == index }
+            pending.append(index)
+        }
         return lines
     }
 
-    /// Installs lines computed elsewhere (e.g. loaded from the on-disk cache), as
-    /// `TextLayout.layout` returns them for the chapter's range.
-    public func install(_ lines: LineCollection, forChapter index: Int) {
-        guard lines.options == options, lines.range == content.chapters[index].range else { return }
-        cache[index] = index > 0 ? lines.prependingBlankLine() : lines
+    /// Whether a chapter on show has no analysis yet (`analyzePending` has work).
+    public var hasPendingAnalysis: Bool { !pending.isEmpty }
+
+    /// Analyses the most recently shown chapter that has no analysis yet, so that the next
+    /// resize re-fits it. Does not change any line (the analysed lines are the same).
+    public func analyzePending() {
+        guard let analyses, let index = pending.popLast() else { return }
+        _ = TextLayout.layout(content, range: content.chapters[index].range, options: options, analyses: analyses)
+        analyzed.insert(index)
     }
 }

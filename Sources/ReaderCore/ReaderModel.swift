@@ -76,6 +76,15 @@ public final class ReaderModel {
         context.nextRevealChange().map { max($0, now) }
     }
 
+    /// Whether there is work for when the reader is idle: the analysis of a chapter on show,
+    /// so that a resize only re-fits it. The host does it when no input is waiting.
+    public var hasIdleWork: Bool { layouts.hasPendingAnalysis }
+
+    /// Does one piece of idle work (analyses one chapter). Changes nothing on screen.
+    public func doIdleWork() {
+        layouts.analyzePending()
+    }
+
     /// The process was stopped between `from` and `to` (Ctrl-Z, SIGSTOP): leave that time
     /// out of the reveal.
     public func excludeStop(from start: Double, to end: Double) {

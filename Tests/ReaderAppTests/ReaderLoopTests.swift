@@ -133,6 +133,28 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertNil(h.device.timeoutsAsked.last ?? nil, "nothing to wait for once saved")
     }
 
+    func testChaptersAreAnalysedWhileIdleSoAResizeOnlyReFits() throws {
+        let h = try open(start: [.chapter(2)])
+        let analyses = try XCTUnwrap(h.model.layouts.analyses)
+        try h.loop.draw()
+        XCTAssertEqual(analyses.misses, 0, "the first frame does not wait for the analysis")
+        XCTAssertTrue(h.model.hasIdleWork)
+        XCTAssertEqual(try h.loop.timeout(now: h.clock.now()), 0, "with idle work the loop only polls")
+        h.device.script.append(.pause(0.5))
+        try h.play()
+        XCTAssertFalse(h.model.hasIdleWork)
+        let analysed = analyses.misses
+        XCTAssertGreaterThan(analysed, 0)
+        h.device.send(.resize(TerminalSize(columns: 61, rows: 30)))
+        try h.play()
+        XCTAssertEqual(analyses.misses, analysed, "the resize re-fitted the analysed chapters")
+
+        // The same frame as a reader opened at that size.
+        let fresh = try open(columns: 61, rows: 30, start: [.offset(h.model.position.rawValue)])
+        try fresh.loop.draw()
+        XCTAssertEqual(fresh.rows, h.rows)
+    }
+
     func testABookmarkIsSavedAtOnce() throws {
         let store = MemoryPositionStore()
         let h = try open(store: store)

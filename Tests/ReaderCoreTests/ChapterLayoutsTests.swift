@@ -10,6 +10,9 @@ final class ChapterLayoutsTests: XCTestCase {
         let layouts = ChapterLayouts(content: content, options: LayoutOptions(width: 60))
         let analyses = try XCTUnwrap(layouts.analyses)
         for c in 0..<3 { _ = layouts.lines(ofChapter: c) }
+        XCTAssertEqual(analyses.misses, 0, "the first layout is the fast one, with no analysis")
+        XCTAssertTrue(layouts.hasPendingAnalysis)
+        while layouts.hasPendingAnalysis { layouts.analyzePending() }
         let analysed = analyses.misses
         XCTAssertGreaterThan(analysed, 0)
         for width in [37, 20, 132, 60] {
@@ -21,6 +24,7 @@ final class ChapterLayoutsTests: XCTestCase {
             }
         }
         XCTAssertEqual(analyses.misses, analysed, "no block was analysed again after a resize")
+        XCTAssertFalse(layouts.hasPendingAnalysis, "analysed chapters are not pending again")
         XCTAssertGreaterThanOrEqual(analyses.hits, 4 * analysed)
     }
 
