@@ -8,7 +8,7 @@
 #   Tools/bench/cached-open-bench.sh RUNS BOOK
 set -euo pipefail
 runs=$1; book=$2
-bin="$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader"
+bin="${READER:-$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader}"   # READER=path compares another build
 tmp=$(mktemp -d)
 socket="cached-open-$$"
 first_frame() {  # $1 = cache dir; prints the first-frame milliseconds
