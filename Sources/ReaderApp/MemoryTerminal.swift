@@ -23,6 +23,10 @@ public final class MemoryTerminal: TerminalDevice {
     public private(set) var written: [UInt8] = []
     /// Number of writes.
     public private(set) var writes = 0
+    /// When set, writes after this many fail (a terminal that went away).
+    public var failingAfterWrites: Int?
+    /// The error a failing write throws.
+    public struct WriteFailed: Error {}
     /// The timeouts the loop asked for, in order (nil: wait for input).
     public private(set) var timeoutsAsked: [Int?] = []
     private let clock: ManualClock?
@@ -47,6 +51,7 @@ public final class MemoryTerminal: TerminalDevice {
     public func size() -> TerminalSize { terminalSize }
 
     public func write(_ bytes: [UInt8]) throws {
+        if let limit = failingAfterWrites, writes >= limit { throw WriteFailed() }
         written += bytes
         writes += 1
     }

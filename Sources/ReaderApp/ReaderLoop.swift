@@ -68,10 +68,11 @@ public final class ReaderLoop {
         lastFrame = now
     }
 
-    /// Runs until `q` or the end of input, then saves the position.
+    /// Runs until `q` or the end of input. A changed position is saved on the way out,
+    /// also when writing to the terminal fails.
     public func run() throws {
+        defer { if saver.isDirty { save() } }
         while try step() {}
-        save()
     }
 
     /// One turn: draw, wait for one event (or a deadline), handle it. Returns false when

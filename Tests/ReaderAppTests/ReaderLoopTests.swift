@@ -200,6 +200,16 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertEqual(Double(h.model.reveal!.graphemesRevealed - before), 60, accuracy: 3, "3 s stopped = 60 more at 20/s")
     }
 
+    func testAFailedWriteStillSavesThePosition() throws {
+        let store = MemoryPositionStore()
+        let h = try open(store: store)
+        h.device.failingAfterWrites = 1
+        h.device.type(" ")
+        XCTAssertThrowsError(try h.loop.run())
+        XCTAssertGreaterThan(h.model.position.rawValue, 0)
+        XCTAssertEqual(store.states.values.first?.position.offset, h.model.position.rawValue, "saved on the way out")
+    }
+
     func testEndOfInputSavesAndStops() throws {
         let store = MemoryPositionStore()
         let h = try open(store: store)
