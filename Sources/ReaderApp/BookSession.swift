@@ -97,20 +97,23 @@ public final class BookSession {
                                store: store, directories: directories, options: options)
         }
         try BookLoader.checkFile(path: path)
-        // The parsed book comes from the content cache when this file was opened before.
         guard let key = ContentHash.ofFile(path) else {
             _ = try BookLoader.load(path: path, options: BookLoadOptions(encoding: options.encoding))  // says why
             throw BookError.unreadable(path: path, reason: "cannot read")
         }
+        // The parsed book comes from the content cache when this file was opened before.
         let contentKey = Self.contentKey(key, encoding: options.encoding)
-        let cache = ContentCache(cacheRoot: directories.cache)
-        var content = options.useContentCache ? cache.load(bookKey: contentKey) : nil
-        let parsedNow = content == nil
-        if parsedNow {
+        let content: TextContent
+        let parsedNow: Bool
+        if options.useContentCache, let cached = ContentCache(cacheRoot: directories.cache).load(bookKey: contentKey) {
+            content = cached
+            parsedNow = false
+        } else {
             if let style = options.warmLineBreaking { LineBreakWarmUp.start(style) }
             content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: options.encoding, threads: options.parseThreads))
+            parsedNow = true
         }
-        return BookSession(path: URL(fileURLWithPath: path).standardizedFileURL.path, content: content!, key: key,
+        return BookSession(path: URL(fileURLWithPath: path).standardizedFileURL.path, content: content, key: key,
                            contentKey: contentKey, parsedNow: parsedNow, store: store, directories: directories, options: options)
     }
 
