@@ -76,13 +76,20 @@ public final class ReaderModel {
         context.nextRevealChange().map { max($0, now) }
     }
 
-    /// Whether there is work for when the reader is idle: the analysis of a chapter on show,
-    /// so that a resize only re-fits it. The host does it when no input is waiting.
-    public var hasIdleWork: Bool { layouts.hasPendingAnalysis }
+    /// Whether there is work for when the reader is idle: counting the matches of the
+    /// search (for "match 3/42"), the analysis of a chapter on show (so that a resize only
+    /// re-fits it). The host does it when no input is waiting.
+    public var hasIdleWork: Bool { context.hasMatchesToCount || layouts.hasPendingAnalysis }
 
-    /// Does one piece of idle work (analyses one chapter). Changes nothing on screen.
+    /// Does one piece of idle work: counts the matches in the next piece of the book
+    /// (updating the snapshot when the status line's count changed), or else analyses
+    /// one chapter (which changes nothing on screen).
     public func doIdleWork() {
-        layouts.analyzePending()
+        if context.hasMatchesToCount {
+            if context.countMatches() { update() }
+        } else {
+            layouts.analyzePending()
+        }
     }
 
     /// The process was stopped between `from` and `to` (Ctrl-Z, SIGSTOP): leave that time

@@ -24,8 +24,14 @@ public final class ReadingContext {
     public let baseOptions: LayoutOptions
     /// Bookmarks, sorted by offset.
     public internal(set) var marks: [Mark]
-    /// The active search, if any.
-    public internal(set) var search: BookSearch?
+    /// The last search, also after Esc put it away (`n` brings it back).
+    public internal(set) var lastSearch: BookSearch?
+    /// Whether `lastSearch` is on: its matches highlighted (false after Esc).
+    public internal(set) var searchShown = false
+    /// The matches of `lastSearch` counted so far (idle work).
+    var searchCount: SearchCount?
+    /// The active search, if any: the last one unless Esc put it away.
+    public var search: BookSearch? { searchShown ? lastSearch : nil }
     /// The current match (highlighted).
     public internal(set) var currentMatch: ByteRange?
     /// A one-line message for the status line (errors, "search wrapped", …), until the next input.

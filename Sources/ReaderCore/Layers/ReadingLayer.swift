@@ -51,7 +51,7 @@ public struct ReadingLayer: Layer {
         case .character("n"): context.findNext(forward: true)
         case .character("N"): context.findNext(forward: false)
         case .character("q"), .character("Q"), .control("c"): return .consumed([.positionChanged, .quit])
-        case .escape: context.currentMatch = nil
+        case .escape: context.clearSearch()
         default: return .ignored
         }
         return .consumed(context.pager.anchor != before ? [.positionChanged] : [])

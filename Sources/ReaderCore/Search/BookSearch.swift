@@ -1,12 +1,21 @@
 import TextContent
 
 /// Searching the book's text with a regular expression, forwards and backwards, across
-/// chapters. "Smart case": a pattern without upper-case letters ignores case.
+/// chapters, in every script.
+///
+/// "Smart case", as less's `-i` and vim's `smartcase`: a pattern without an upper-case
+/// letter ignores case (Latin, Cyrillic, Greek… — `pierre` finds "Pierre", `наташа`
+/// "Наташа", `σοφία` "Σοφία"); a letter after a backslash (`\S`, `\W`, `\p{Lu}`) is part of
+/// an escape and does not count. A paragraph's text is contiguous, so a phrase the layout
+/// wraps over two lines is one match; a paragraph break is a `\n` (which `\s` matches).
 public struct BookSearch {
     /// The pattern as typed.
     public let pattern: String
+    /// Whether case is ignored (the pattern has no upper-case letter).
+    public let ignoresCase: Bool
     private let regex: Regex<AnyRegexOutput>
     private let text: String
+    private let bytes: [UInt8]
 
     /// Compiles `pattern`; throws a message when it is not a valid regular expression.
     public init(pattern: String, content: TextContent) throws {
@@ -17,9 +26,11 @@ public struct BookSearch {
         } catch {
             throw SearchError.invalidPattern(pattern)
         }
-        if !pattern.contains(where: { $0.isUppercase }) { r = r.ignoresCase() }
+        ignoresCase = !Self.hasUpperCaseLetter(pattern)
+        if ignoresCase { r = r.ignoresCase() }
         regex = r
         text = String(decoding: content.bytes, as: UTF8.self)
+        bytes = content.bytes
     }
 
     /// Errors.
@@ -27,18 +38,56 @@ public struct BookSearch {
         case invalidPattern(String)
     }
 
+    /// Whether `pattern` has an upper-case letter outside escapes (`\S`, `\p{Lu}`, `\N{…}`).
+    static func hasUpperCaseLetter(_ pattern: String) -> Bool {
+        var escaped = false
+        var inBraces = false
+        for c in pattern {
+            if inBraces {
+                if c == "}" { inBraces = false }
+            } else if escaped {
+                escaped = false
+                if "pPNx".contains(c) { inBraces = true }   // \p{…}, \N{…}, \x{…}: skipped up to "}"
+            } else if c == "\\" {
+                escaped = true
+            } else if c.isUppercase {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The length of the text in bytes.
+    public var textLength: Int { bytes.count }
+
     private func utf8Offset(_ i: String.Index) -> Int { text.utf8.distance(from: text.startIndex, to: i) }
     private func index(_ o: Int) -> String.Index { text.utf8.index(text.startIndex, offsetBy: min(max(0, o), text.utf8.count)) }
+    private func byteRange(_ r: Range<String.Index>) -> ByteRange { ByteRange(utf8Offset(r.lowerBound), utf8Offset(r.upperBound)) }
+
+    /// The first non-empty match inside `lower..<upper` (byte offsets).
+    private func firstMatch(from lower: Int, to upper: Int) -> ByteRange? {
+        let end = index(upper)
+        var start = index(lower)
+        while start < end {
+            guard let m = try? regex.firstMatch(in: text[start..<end]) else { return nil }
+            if m.range.lowerBound < m.range.upperBound { return byteRange(m.range) }
+            // An empty match (`x*`): look again from the next character.
+            guard m.range.lowerBound < end else { return nil }
+            start = text.index(after: m.range.lowerBound)
+        }
+        return nil
+    }
 
     /// The first match starting at or after `offset`, wrapping around to the start.
     public func next(from offset: ByteOffset) -> ByteRange? {
-        if let m = try? regex.firstMatch(in: text[index(offset.rawValue)...]), m.range.lowerBound < m.range.upperBound {
-            return ByteRange(utf8Offset(m.range.lowerBound), utf8Offset(m.range.upperBound))
-        }
-        if let m = try? regex.firstMatch(in: text[...]), m.range.lowerBound < m.range.upperBound {
-            return ByteRange(utf8Offset(m.range.lowerBound), utf8Offset(m.range.upperBound))
-        }
-        return nil
+        firstMatch(from: offset.rawValue, to: textLength) ?? firstMatch(from: 0, to: textLength)
+    }
+
+    /// The match after `match`: the first one starting at or after its end, wrapping
+    /// around to the start. (From its end, not from its first byte plus one, which would
+    /// fall inside a multi-byte character and find `match` again.)
+    public func next(after match: ByteRange) -> ByteRange? {
+        next(from: match.upperBound)
     }
 
     /// The last match starting before `offset`, wrapping around to the end.
@@ -46,7 +95,7 @@ public struct BookSearch {
         func last(in sub: Substring) -> ByteRange? {
             var found: ByteRange?
             for m in sub.matches(of: regex) where m.range.lowerBound < m.range.upperBound {
-                found = ByteRange(utf8Offset(m.range.lowerBound), utf8Offset(m.range.upperBound))
+                found = byteRange(m.range)
             }
             return found
         }
@@ -61,11 +110,41 @@ public struct BookSearch {
         return last(in: text[index(offset.rawValue)...])
     }
 
-    /// All matches inside `range` (for highlighting what is on screen).
+    /// All matches inside `range`, in order, not overlapping (the first of two that would
+    /// overlap wins).
     public func matches(in range: ByteRange) -> [ByteRange] {
         let sub = text[index(range.lowerBound.rawValue)..<index(range.upperBound.rawValue)]
         return sub.matches(of: regex).compactMap { m in
-            m.range.lowerBound < m.range.upperBound ? ByteRange(utf8Offset(m.range.lowerBound), utf8Offset(m.range.upperBound)) : nil
+            m.range.lowerBound < m.range.upperBound ? byteRange(m.range) : nil
         }
+    }
+
+    /// The matches that overlap `range` (for highlighting what is on screen): searched from
+    /// the start of the paragraph around `range.lowerBound` to the end of the one around
+    /// `range.upperBound` (at most `reach` bytes further each way), so that a match the
+    /// page's first or last row cuts is found whole.
+    public func matches(overlapping range: ByteRange, reach: Int = 4096) -> [ByteRange] {
+        let lower = paragraphStart(before: range.lowerBound.rawValue, reach: reach)
+        let upper = paragraphEnd(after: range.upperBound.rawValue, reach: reach)
+        return matches(in: ByteRange(lower, upper)).filter {
+            $0.upperBound > range.lowerBound && $0.lowerBound < range.upperBound
+        }
+    }
+
+    /// The offset just after the `\n` before `offset` (0 at the start), looking back at most `reach` bytes.
+    func paragraphStart(before offset: Int, reach: Int) -> Int {
+        var lower = min(max(0, offset), bytes.count)
+        let lowest = max(0, lower - reach)
+        while lower > lowest && bytes[lower - 1] != 0x0A { lower -= 1 }
+        return lower
+    }
+
+    /// The offset of the first `\n` at or after `offset` (the end of the text without
+    /// one), looking at most `reach` bytes ahead.
+    func paragraphEnd(after offset: Int, reach: Int) -> Int {
+        var upper = min(max(0, offset), bytes.count)
+        let highest = min(bytes.count, upper + reach)
+        while upper < highest && bytes[upper] != 0x0A { upper += 1 }
+        return upper
     }
 }

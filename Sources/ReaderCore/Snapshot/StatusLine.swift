@@ -12,6 +12,8 @@ public struct StatusLine: Hashable, Sendable {
     public var percent: String
     /// A message shown instead of the title.
     public var message: String?
+    /// The search's field ("match 3/42"), while there is a current match.
+    public var match: String?
     /// The paced reveal's field (`RevealStatus.text`), while it is on.
     public var reveal: String?
     /// The line being typed, with its `/` or `:`: replaces the whole status line.
@@ -19,20 +21,22 @@ public struct StatusLine: Hashable, Sendable {
 
     /// Creates a status line.
     public init(title: String, chapter: String, percent: String, message: String? = nil, reveal: String? = nil,
-                prompt: String? = nil) {
+                prompt: String? = nil, match: String? = nil) {
         self.title = title
         self.chapter = chapter
         self.percent = percent
         self.message = message
         self.reveal = reveal
         self.prompt = prompt
+        self.match = match
     }
 
     /// The status line of the reading state (no prompt: the prompt layer adds it).
     init(_ context: ReadingContext) {
         let progress = context.progress
         self.init(title: context.chapterTitle, chapter: progress.chapterText, percent: progress.percentText,
-                  message: context.message, reveal: context.reveal.map { RevealStatus(state: $0).text })
+                  message: context.message, reveal: context.reveal.map { RevealStatus(state: $0).text },
+                  match: context.matchStatus)
     }
 
     /// Draws the status line on the last row.
@@ -47,7 +51,7 @@ public struct StatusLine: Hashable, Sendable {
             return
         }
         // Fixed-width right part: chapter n/N and percent never change width while reading.
-        let right = (reveal.map { " " + $0 + " " } ?? "") + " \(chapter)  \(percent) "
+        let right = (match.map { " " + $0 + " " } ?? "") + (reveal.map { " " + $0 + " " } ?? "") + " \(chapter)  \(percent) "
         let rightWidth = CellWidth.of(right)
         let leftWidth = max(0, columns - rightWidth)
         if let message {

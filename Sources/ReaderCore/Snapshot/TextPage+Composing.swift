@@ -17,7 +17,7 @@ extension TextPage {
         }
         let span = ByteRange(first.line.start, max(first.line.start, last.line.range.upperBound))
         let runs = Self.styleRuns(in: span, content: content)
-        let matches = context.search?.matches(in: span) ?? []
+        let matches = context.search?.matches(overlapping: span) ?? []
         let current = context.currentMatch
         let options = context.layouts.options
         let paragraphs = context.layouts.bidiParagraphs

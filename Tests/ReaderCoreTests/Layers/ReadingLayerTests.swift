@@ -57,14 +57,23 @@ final class ReadingLayerTests: XCTestCase {
         XCTAssertNil(m.message, "a reading key clears it")
     }
 
-    func testEscapeClearsTheMatchWhenNotRevealing() {
+    func testEscapeClearsEveryHighlightAndNSearchesAgain() throws {
         let m = model()
-        for c in "/word2-1-1" { m.handle(.character(c)) }
+        for c in "/word2-1" { m.handle(.character(c)) }
         m.handle(.enter)
         XCTAssertNotNil(m.currentMatch)
-        XCTAssertTrue(m.snapshot.page!.lines.contains { $0.clusters.contains { $0.match == .current } })
+        let marked = { m.snapshot.page!.lines.flatMap(\.clusters).filter { $0.match != .none } }
+        XCTAssertTrue(marked().contains { $0.match == .current })
+        XCTAssertTrue(marked().contains { $0.match == .match }, "the other matches on the page too")
         m.handle(.escape)
         XCTAssertNil(m.currentMatch)
-        XCTAssertFalse(m.snapshot.page!.lines.contains { $0.clusters.contains { $0.match == .current } })
+        XCTAssertTrue(m.search == nil, "the search is put away")
+        XCTAssertEqual(marked().count, 0, "no highlight left on the page")
+        m.handle(.character(" "))
+        XCTAssertEqual(marked().count, 0, "nor on the next page")
+        m.handle(.character("g"))
+        m.handle(.character("n"))
+        XCTAssertEqual(m.content.string(in: try XCTUnwrap(m.currentMatch)), "word2-1", "n searches the last pattern again")
+        XCTAssertTrue(marked().contains { $0.match == .match })
     }
 }

@@ -60,4 +60,42 @@ final class SearchSteppingTests: XCTestCase {
         XCTAssertEqual(others.count % 7, 0)
         XCTAssertGreaterThan(others.count, 0, "the other matches on the page are highlighted too")
     }
+
+    /// `n` from each match to the next, then the wrap: every match of `pattern`, in order.
+    func steps(_ pattern: String, in m: ReaderModel, count: Int) throws -> [ByteRange] {
+        search(pattern, in: m)
+        var seen = [try XCTUnwrap(m.currentMatch)]
+        for _ in 1..<count {
+            m.handle(.character("n"))
+            guard m.message == nil else {
+                XCTFail("\(pattern): wrapped after \(seen.count) of \(count) matches")
+                return seen
+            }
+            seen.append(try XCTUnwrap(m.currentMatch))
+        }
+        m.handle(.character("n"))
+        XCTAssertEqual(m.message, "Search wrapped to the start", pattern)
+        XCTAssertEqual(m.currentMatch, seen.first, pattern)
+        return seen
+    }
+
+    func testNStepsThroughMatchesThatStartWithAMultiByteCharacter() throws {
+        let paragraphs = (1...40).map { i in
+            "第\(i)回 美猴王 “you said” Наташа Σοφία 😀x " + String(repeating: "字", count: i % 7)
+        }
+        let content = BookSearchTests.book(paragraphs)
+        for pattern in ["美猴王", "“you", "Наташа", "наташа", "σοφία", "😀x", "王"] {
+            let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 10)
+            let seen = try steps(pattern, in: m, count: 40)
+            XCTAssertEqual(Set(seen).count, 40, pattern)
+            XCTAssertEqual(seen, seen.sorted { $0.lowerBound < $1.lowerBound }, "\(pattern): in reading order")
+        }
+        let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 10)
+        search("美猴王", in: m)
+        m.handle(.character("N"))
+        XCTAssertEqual(m.message, "Search wrapped to the end")
+        m.handle(.character("N"))
+        XCTAssertNil(m.message, "N steps back too")
+        XCTAssertEqual(content.chapterIndex(containing: try XCTUnwrap(m.currentMatch).lowerBound), 0)
+    }
 }
