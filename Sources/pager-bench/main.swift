@@ -6,6 +6,8 @@
 //   .build/release/pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]
 //   .build/release/pager-bench BOOK --resize [--rounds 40] [--columns 100] [--columns-b 81] [--rows 30]
 //     (resize to frame: re-fit from the kept analyses against a full relayout, see ResizeBench.swift)
+//   .build/release/pager-bench BOOK --search PATTERN [--columns 100] [--rows 30]
+//     (a search: counting its matches, key to snapshot for Enter and n, see SearchBench.swift)
 import BookFormats
 import Foundation
 import ReaderCore
@@ -27,10 +29,20 @@ func option(_ name: String, _ fallback: Int) -> Int {
 }
 let resize = args.contains("--resize")
 args.removeAll { $0 == "--resize" }
-let columns = option("--columns", resize ? 100 : 80), rows = option("--rows", resize ? 30 : 24), turns = option("--turns", 300)
+var searchPattern: String?
+if let i = args.firstIndex(of: "--search"), i + 1 < args.count {
+    searchPattern = args[i + 1]
+    args.removeSubrange(i...(i + 1))
+}
+let wide = resize || searchPattern != nil
+let columns = option("--columns", wide ? 100 : 80), rows = option("--rows", wide ? 30 : 24), turns = option("--turns", 300)
 let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40)
 if resize, let path = args.first {
     ResizeBench.run(try BookLoader.load(path: path), rounds: rounds, columns: (columns, columnsB), rows: rows)
+    exit(0)
+}
+if let pattern = searchPattern, let path = args.first {
+    try SearchBench.run(try BookLoader.load(path: path), pattern: pattern, columns: columns, rows: rows)
     exit(0)
 }
 guard let path = args.first else {

@@ -80,7 +80,10 @@ public struct BookSearch {
 
     /// The first match starting at or after `offset`, wrapping around to the start.
     public func next(from offset: ByteOffset) -> ByteRange? {
-        firstMatch(from: offset.rawValue, to: textLength) ?? firstMatch(from: 0, to: textLength)
+        // Wrapped: the text before `offset` is left (to the end of its paragraph, for a
+        // match that starts before `offset`).
+        firstMatch(from: offset.rawValue, to: textLength)
+            ?? firstMatch(from: 0, to: paragraphEnd(after: offset.rawValue, reach: 1 << 20))
     }
 
     /// The match after `match`: the first one starting at or after its end, wrapping
