@@ -1,36 +1,130 @@
-/// The key reference shown by `?` (also in docs/KEYS.md).
+/// The key reference shown by `?` (also in docs/KEYS.md): every key the layers handle,
+/// grouped by where it works. `KeyHelpTests` checks that each key a layer handles is
+/// listed in its section, so the two cannot drift apart.
 public enum KeyHelp {
-    /// One line per key binding.
-    public static let lines: [String] = [
-        "Reading",
-        "  Space  f  PgDn  →      next page",
-        "  b  PgUp  ←  Backspace  previous page",
-        "  j  ↓  Enter            one line down",
-        "  k  ↑                   one line up",
-        "  d  /  u                half a page down / up",
-        "  ]  /  [                next chapter / start of chapter (again: previous)",
-        "  g  Home  /  G  End     start / end of the book",
-        "  mouse wheel            scroll",
-        "",
-        "Finding your way",
-        "  t                      table of contents (j/k, Enter jumps, Esc closes)",
-        "  /pattern Enter         search (regular expression; lower case ignores case)",
-        "  n  /  N                next / previous match, across chapters",
-        "  m                      add a bookmark here",
-        "  '                      list bookmarks (Enter jumps, d deletes)",
-        "  :chapter 12            go to chapter 12 (also :12)",
-        "  :offset 123456         go to a byte offset of the text",
-        "  :42%                   go to 42% of the book",
-        "",
-        "Paced reveal (typewriter)",
-        "  r                      reveal on/off",
-        "  Space  Enter           rest of the page at once (again: next page)",
-        "  +  /  -                faster / slower",
-        "  p                      pause / resume",
-        "  >                      fast-forward (10×) on/off",
-        "  Esc                    leave reveal mode (full page)",
-        "",
-        "  ?                      this help (any key closes)",
-        "  q                      quit (the position is saved)",
+    /// One binding: the keys (as shown, e.g. `Ctrl-F`, `PgDn`, `Space`, `mouse wheel`; a
+    /// `/` separates two groups of keys, as in "down / up") and what they do.
+    public struct Entry: Hashable, Sendable {
+        /// The keys, in the order shown.
+        public var keys: [String]
+        /// What they do.
+        public var action: String
+
+        /// Creates an entry.
+        public init(_ keys: [String], _ action: String) {
+            self.keys = keys
+            self.action = action
+        }
+    }
+
+    /// A group of bindings under a heading.
+    public struct Section: Hashable, Sendable {
+        /// The heading.
+        public var title: String
+        /// The bindings.
+        public var entries: [Entry]
+    }
+
+    /// The headings of the sections, for the tests that find a layer's section.
+    public enum Title {
+        /// The help's own keys.
+        public static let help = "Help (?)"
+        /// Reading keys.
+        public static let reading = "Reading"
+        /// Search keys.
+        public static let search = "Search"
+        /// Keys that go elsewhere in the book.
+        public static let places = "Going places"
+        /// The contents list's keys.
+        public static let contents = "Contents list (t)"
+        /// The bookmark list's keys.
+        public static let bookmarks = "Bookmark list (')"
+        /// Keys while typing a pattern or a command.
+        public static let prompt = "Typing after / or :"
+        /// The paced reveal's keys.
+        public static let reveal = "Paced reveal (typewriter)"
+    }
+
+    /// Every binding, grouped.
+    public static let sections: [Section] = [
+        Section(title: Title.help, entries: [
+            Entry(["?"], "this help"),
+            Entry(["j", "↓", "/", "k", "↑", "mouse wheel"], "scroll the help down / up"),
+            Entry(["any other key"], "close the help"),
+        ]),
+        Section(title: Title.reading, entries: [
+            Entry(["Space", "f", "PgDn", "→", "Ctrl-F"], "next page"),
+            Entry(["b", "PgUp", "←", "Backspace", "Ctrl-B"], "previous page"),
+            Entry(["j", "↓", "Enter", "Ctrl-E", "Ctrl-N"], "one line down"),
+            Entry(["k", "↑", "Ctrl-Y", "Ctrl-P"], "one line up"),
+            Entry(["d", "Ctrl-D", "/", "u", "Ctrl-U"], "half a page down / up"),
+            Entry(["mouse wheel"], "three lines (Shift + mouse selects text)"),
+            Entry(["]"], "next chapter"),
+            Entry(["["], "start of the chapter (again: previous chapter)"),
+            Entry(["g", "Home", "<", "/", "G", "End", ">"], "start / end of the book"),
+            Entry(["q", "Q", "Ctrl-C"], "quit (the position is saved)"),
+        ]),
+        Section(title: Title.search, entries: [
+            Entry(["/"], "search: type a pattern, Enter (a regular expression;"),
+            Entry([], "all lower case ignores case: /pierre finds Pierre)"),
+            Entry(["n", "/", "N"], "next / previous match, across chapters, wrapping"),
+            Entry(["Esc"], "clear the highlights (n / N then search again)"),
+        ]),
+        Section(title: Title.places, entries: [
+            Entry(["t"], "table of contents"),
+            Entry(["m"], "add a bookmark at the top line"),
+            Entry(["'"], "bookmark list"),
+            Entry([":"], "a command: :12 or :chapter 12, :offset 123456, :42%"),
+        ]),
+        Section(title: Title.contents, entries: [
+            Entry(["j", "↓", "Ctrl-N", "/", "k", "↑", "Ctrl-P"], "next / previous entry"),
+            Entry(["Space", "PgDn", "Ctrl-F", "/", "b", "PgUp", "Ctrl-B"], "a page of entries down / up"),
+            Entry(["g", "Home", "/", "G", "End"], "first / last entry"),
+            Entry(["Enter", "l"], "go there"),
+            Entry(["Esc", "q", "t", "h"], "close"),
+            Entry(["mouse wheel"], "move the selection"),
+        ]),
+        Section(title: Title.bookmarks, entries: [
+            Entry(["j", "↓", "/", "k", "↑", "mouse wheel"], "next / previous bookmark"),
+            Entry(["Enter"], "go there"),
+            Entry(["d", "x"], "delete the bookmark"),
+            Entry(["Esc", "q", "'"], "close"),
+        ]),
+        Section(title: Title.prompt, entries: [
+            Entry(["Enter"], "search, or run the command"),
+            Entry(["Backspace"], "delete a character (on an empty line: cancel)"),
+            Entry(["Esc", "Ctrl-C", "Ctrl-G"], "cancel"),
+        ]),
+        Section(title: Title.reveal, entries: [
+            Entry(["r"], "reveal on / off"),
+            Entry(["Space", "Enter"], "rest of the page at once (again: next page)"),
+            Entry(["+", "=", "/", "-", "_"], "faster / slower"),
+            Entry(["p"], "pause / resume"),
+            Entry([">"], "fast-forward (10×) on / off"),
+            Entry(["Esc"], "leave reveal mode (full page)"),
+        ]),
     ]
+
+    /// The width of the keys column.
+    static let keysWidth = 24
+
+    /// The help as lines: each heading, then its bindings indented, a blank line between
+    /// sections.
+    public static let lines: [String] = {
+        var lines: [String] = []
+        for section in sections {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(section.title)
+            for entry in section.entries {
+                let keys = entry.keys.joined(separator: "  ")
+                if keys.count >= keysWidth {   // too long for the column: the action on the next line
+                    lines.append("  " + keys)
+                    lines.append("  " + String(repeating: " ", count: keysWidth) + entry.action)
+                } else {
+                    lines.append("  " + keys + String(repeating: " ", count: keysWidth - keys.count) + entry.action)
+                }
+            }
+        }
+        return lines
+    }()
 }

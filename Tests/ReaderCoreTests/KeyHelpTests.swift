@@ -1,0 +1,116 @@
+import XCTest
+import TextContent
+@testable import ReaderCore
+
+/// The help lists every key the layers handle, each in its layer's section: every input
+/// is offered to each layer, and one that does something there must be in the help.
+final class KeyHelpTests: XCTestCase {
+    /// Every input the reader can get (printable ASCII, a few others, Ctrl + letters, the named keys).
+    static let inputs: [Input] = (0x20...0x7E).map { Input.character(Character(UnicodeScalar($0))) }
+        + ["é", "漢", "§"].map { Input.character($0) }
+        + "abcdefghijklmnopqrstuvwxyz".map { Input.control($0) }
+        + [.enter, .escape, .backspace, .tab, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .wheelUp, .wheelDown]
+
+    /// How the help spells `input`.
+    static func name(_ input: Input) -> String {
+        switch input {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-" + c.uppercased()
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .wheelUp, .wheelDown: return "mouse wheel"
+        }
+    }
+
+    func keys(in titles: [String]) -> Set<String> {
+        Set(KeyHelp.sections.filter { titles.contains($0.title) }.flatMap { $0.entries.flatMap(\.keys) })
+    }
+
+    func model() -> ReaderModel {
+        let marks = (0..<3).map { Mark(offset: ByteOffset($0 * 500), label: "mark \($0)") }
+        return ReaderModel(content: PagerTests.book(chapters: 4, paragraphs: 30), position: ByteOffset(1000),
+                           columns: 60, rows: 12, marks: marks)
+    }
+
+    /// The inputs that `does` says do something, named as the help names them.
+    func handled(_ does: (Input) -> Bool) -> Set<String> {
+        Set(Self.inputs.filter(does).map(Self.name))
+    }
+
+    func assertListed(_ handled: Set<String>, in titles: [String], _ layer: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(handled.isEmpty, layer, file: file, line: line)
+        let missing = handled.subtracting(keys(in: titles))
+        XCTAssertEqual(missing, [], "\(layer) handles keys its help section does not list", file: file, line: line)
+    }
+
+    func testEveryReadingKeyIsListed() {
+        let reading = handled { input in
+            let m = model()
+            var layer = ReadingLayer()
+            return layer.handle(input, at: 0, in: m.context).consumed
+        }
+        assertListed(reading, in: [KeyHelp.Title.reading, KeyHelp.Title.search, KeyHelp.Title.places,
+                                   KeyHelp.Title.reveal, KeyHelp.Title.help], "ReadingLayer")
+        XCTAssertTrue(reading.isSuperset(of: ["q", "Esc", "n", "N", "/", ":", "?"]))
+        let revealing = handled { input in
+            let m = model()
+            m.startReveal(at: 0)
+            var layer = ReadingLayer()
+            return layer.handle(input, at: 0, in: m.context).keepsMessage   // the reveal's own keys
+        }
+        assertListed(revealing, in: [KeyHelp.Title.reveal], "ReadingLayer while revealing")
+    }
+
+    func testEveryOverlayKeyIsListed() {
+        let contents = handled { input in
+            let m = model()
+            var layer = ContentsLayer(selected: 5)
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.selected != 5 || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(contents, in: [KeyHelp.Title.contents], "ContentsLayer")
+        let bookmarks = handled { input in
+            let m = model()
+            var layer = BookmarksLayer(selected: 1)
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.selected != 1 || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(bookmarks, in: [KeyHelp.Title.bookmarks], "BookmarksLayer")
+        let prompt = handled { input in
+            if case .character = input { return false }   // typed into the line
+            let m = model()
+            var layer = PromptLayer(.search, text: "ab")
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.text != "ab" || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(prompt, in: [KeyHelp.Title.prompt], "PromptLayer")
+        let help = handled { input in
+            let m = model()
+            m.handle(.character("?"))
+            m.handle(.character("j"))
+            m.handle(.character("j"))
+            guard var layer = m.topLayer as? HelpLayer else { return false }
+            _ = layer.handle(input, at: 0, in: m.context)
+            return layer.scroll != 2   // any other key closes ("any other key")
+        }
+        assertListed(help, in: [KeyHelp.Title.help], "HelpLayer")
+    }
+
+    func testTheHelpNamesQuitAndClearingASearch() {
+        let text = KeyHelp.lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("q  Q  Ctrl-C"), text)
+        XCTAssertTrue(text.contains("clear the highlights"))
+        XCTAssertTrue(KeyHelp.lines.allSatisfy { $0.count <= 78 }, "fits 80 columns with the margin")
+    }
+}
