@@ -218,4 +218,53 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertGreaterThan(store.states.values.first!.position.offset, 0)
         XCTAssertEqual(store.last, URL(fileURLWithPath: Self.sample).standardizedFileURL.path, "recorded as the last book")
     }
+
+    /// Cells of the text rows drawn in `style`.
+    func cells(in h: Harness, style: CellStyle) -> Int {
+        let frame = h.loop.frame
+        return (0..<(frame.height - 1)).reduce(0) { n, row in
+            n + (0..<frame.width).filter { frame[row, $0].style == style }.count
+        }
+    }
+
+    func testSearchInChineseStepsThroughEveryMatchCountsThemAndEscClearsTheHighlights() throws {
+        // 42 paragraphs that each hold the phrase once, with a page's worth of text between.
+        let filler = String(repeating: "花果山福地水帘洞洞天。", count: 30)
+        let text = (1...42).map { "第\($0)段：\(filler)美猴王\(filler)" }.joined(separator: "\n\n")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("xiyou.txt").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let h = try open(path)
+        let theme = Theme.dark
+        h.device.type("/美猴王")
+        h.device.send(.key(KeyEvent(.enter)))
+        h.device.script.append(.pause(0.5))   // idle: the matches are counted
+        try h.play()
+        XCTAssertTrue(h.status.contains("match 1/42"), h.status)
+        XCTAssertEqual(cells(in: h, style: theme.currentMatch), 6, "美猴王: three wide characters")
+        var starts = [try XCTUnwrap(h.model.currentMatch).lowerBound]
+        for n in 2...42 {
+            h.device.type("n")
+            try h.play()
+            XCTAssertTrue(h.status.contains("match \(n)/42"), "n #\(n - 1): \(h.status)")
+            starts.append(try XCTUnwrap(h.model.currentMatch).lowerBound)
+        }
+        XCTAssertEqual(starts, starts.sorted())
+        XCTAssertEqual(Set(starts).count, 42)
+        h.device.type("n")
+        try h.play()
+        XCTAssertTrue(h.status.contains("Search wrapped to the start"), h.status)
+        XCTAssertTrue(h.status.contains("match 1/42"), h.status)
+
+        h.device.type("N")
+        try h.play()
+        XCTAssertTrue(h.status.contains("match 42/42"), h.status)
+        h.device.send(.key(KeyEvent(.escape)))
+        try h.play()
+        XCTAssertEqual(cells(in: h, style: theme.currentMatch) + cells(in: h, style: theme.match), 0, "no highlight left")
+        XCTAssertFalse(h.status.contains("match"), h.status)
+        h.device.type("n")
+        try h.play()
+        XCTAssertEqual(cells(in: h, style: theme.currentMatch), 6, "n after Esc: the last pattern again")
+    }
 }
