@@ -60,25 +60,26 @@ public enum KeyHelp {
             Entry(["d", "Ctrl-D", "/", "u", "Ctrl-U"], "half a page down / up"),
             Entry(["mouse wheel"], "three lines (Shift + mouse selects text)"),
             Entry(["]"], "next chapter"),
-            Entry(["["], "start of the chapter (again: previous chapter)"),
+            Entry(["["], "start of the chapter (again: the previous)"),
             Entry(["g", "Home", "<", "/", "G", "End", ">"], "start / end of the book"),
             Entry(["q", "Q", "Ctrl-C"], "quit (the position is saved)"),
         ]),
         Section(title: Title.search, entries: [
-            Entry(["/"], "search: type a pattern, Enter (a regular expression;"),
-            Entry([], "all lower case ignores case: /pierre finds Pierre)"),
-            Entry(["n", "/", "N"], "next / previous match, across chapters, wrapping"),
-            Entry(["Esc"], "clear the highlights (n / N then search again)"),
+            Entry(["/"], "search: type a pattern, then Enter"),
+            Entry([], "(regex; all lower case ignores case)"),
+            Entry(["n", "/", "N"], "next / previous match (across chapters)"),
+            Entry(["Esc"], "clear the highlights (then n / N: again)"),
         ]),
         Section(title: Title.places, entries: [
             Entry(["t"], "table of contents"),
             Entry(["m"], "add a bookmark at the top line"),
             Entry(["'"], "bookmark list"),
-            Entry([":"], "a command: :12 or :chapter 12, :offset 123456, :42%"),
+            Entry([":"], "go to: :12 (chapter), :offset 123456, :42%"),
         ]),
         Section(title: Title.contents, entries: [
             Entry(["j", "↓", "Ctrl-N", "/", "k", "↑", "Ctrl-P"], "next / previous entry"),
-            Entry(["Space", "PgDn", "Ctrl-F", "/", "b", "PgUp", "Ctrl-B"], "a page of entries down / up"),
+            Entry(["Space", "PgDn", "Ctrl-F"], "a page of entries down"),
+            Entry(["b", "PgUp", "Ctrl-B"], "a page of entries up"),
             Entry(["g", "Home", "/", "G", "End"], "first / last entry"),
             Entry(["Enter", "l"], "go there"),
             Entry(["Esc", "q", "t", "h"], "close"),
@@ -92,7 +93,7 @@ public enum KeyHelp {
         ]),
         Section(title: Title.prompt, entries: [
             Entry(["Enter"], "search, or run the command"),
-            Entry(["Backspace"], "delete a character (on an empty line: cancel)"),
+            Entry(["Backspace"], "delete a character (empty line: cancel)"),
             Entry(["Esc", "Ctrl-C", "Ctrl-G"], "cancel"),
         ]),
         Section(title: Title.reveal, entries: [
@@ -106,7 +107,7 @@ public enum KeyHelp {
     ]
 
     /// The width of the keys column.
-    static let keysWidth = 24
+    static let keysWidth = 31
 
     /// The help as lines: each heading, then its bindings indented, a blank line between
     /// sections.

@@ -29,14 +29,16 @@ extension ReadingContext {
 
     /// Moves the current match to the next (or previous) one, wrapping around the book
     /// with a message; the page stays when the match is on it, otherwise the match's line
-    /// goes to the top. Without a current match (a new search, or after Esc) `n` starts
-    /// from the top of the page and `N` before it.
+    /// goes to the top. From the current match when it is on the page; otherwise (a new
+    /// search, after Esc, or after a jump elsewhere) `n` starts from the top of the page
+    /// and `N` before it.
     func findNext(forward: Bool, fromTop: Bool = false) {
         guard let search = lastSearch else { message = "No search yet: type / and a pattern"; return }
         searchShown = true
         let visible = visibleLines()
         let pageTop = visible.first?.line.start ?? pager.anchor
-        let current = fromTop ? nil : currentMatch
+        let onPage = { (m: ByteRange) in visible.contains { $0.line.range.contains(m.lowerBound) } }
+        let current = fromTop ? nil : currentMatch.flatMap { onPage($0) ? $0 : nil }
         let from: ByteOffset
         let found: ByteRange?
         if forward {
@@ -54,8 +56,7 @@ extension ReadingContext {
         if forward && match.lowerBound < from { message = "Search wrapped to the start" }
         if !forward && match.lowerBound >= from { message = "Search wrapped to the end" }
         currentMatch = match
-        let onScreen = visible.contains { $0.line.range.contains(match.lowerBound) }
-        if !onScreen { pager.jump(to: lineStart(containing: match.lowerBound)) }
+        if !onPage(match) { pager.jump(to: lineStart(containing: match.lowerBound)) }
     }
 
     /// The status line's field for the current match ("match 3/42"), if there is one.

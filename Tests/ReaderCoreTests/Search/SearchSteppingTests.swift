@@ -98,4 +98,21 @@ final class SearchSteppingTests: XCTestCase {
         XCTAssertNil(m.message, "N steps back too")
         XCTAssertEqual(content.chapterIndex(containing: try XCTUnwrap(m.currentMatch).lowerBound), 0)
     }
+
+    func testAfterAJumpElsewhereNSearchesFromThePage() throws {
+        let m = model()
+        search("Chapter [0-9]", in: m)
+        XCTAssertEqual(m.content.chapterIndex(containing: try XCTUnwrap(m.currentMatch).lowerBound), 0)
+        for c in ":4" { m.handle(.character(c)) }
+        m.handle(.enter)
+        for _ in 0..<3 { m.handle(.character("j")) }   // the heading off the page
+        m.handle(.character("n"))
+        XCTAssertEqual(m.content.chapterIndex(containing: try XCTUnwrap(m.currentMatch).lowerBound), 4,
+                       "the next heading after the page, not the one after the old match")
+        for c in ":4" { m.handle(.character(c)) }
+        m.handle(.enter)
+        for _ in 0..<3 { m.handle(.character("j")) }   // the heading off the page
+        m.handle(.character("N"))
+        XCTAssertEqual(m.content.chapterIndex(containing: try XCTUnwrap(m.currentMatch).lowerBound), 3)
+    }
 }
