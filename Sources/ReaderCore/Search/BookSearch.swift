@@ -38,20 +38,31 @@ public struct BookSearch {
         case invalidPattern(String)
     }
 
-    /// Whether `pattern` has an upper-case letter outside escapes (`\S`, `\p{Lu}`, `\N{…}`).
+    /// Whether `pattern` has an upper-case letter outside escapes: the letter after a
+    /// backslash (`\S`, `\W`), a property or name in braces (`\p{Lu}`, `\N{…}`), or the
+    /// single letter of `\pL`, and the hex digits of `\x41`, `\u00C9`, `\x{…}` do not count.
     static func hasUpperCaseLetter(_ pattern: String) -> Bool {
-        var escaped = false
-        var inBraces = false
-        for c in pattern {
-            if inBraces {
-                if c == "}" { inBraces = false }
-            } else if escaped {
-                escaped = false
-                if "pPNx".contains(c) { inBraces = true }   // \p{…}, \N{…}, \x{…}: skipped up to "}"
-            } else if c == "\\" {
-                escaped = true
-            } else if c.isUppercase {
-                return true
+        let chars = Array(pattern)
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == "\\" else {
+                if chars[i].isUppercase { return true }
+                i += 1
+                continue
+            }
+            i += 1
+            guard i < chars.count else { break }
+            let escape = chars[i]
+            i += 1
+            if "pPNxuU".contains(escape), i < chars.count, chars[i] == "{" {
+                while i < chars.count && chars[i] != "}" { i += 1 }
+                i += 1
+            } else if "pP".contains(escape) {
+                i += 1   // \pL
+            } else if "xuU".contains(escape) {
+                let digits = escape == "x" ? 2 : escape == "u" ? 4 : 8
+                var n = 0
+                while n < digits && i < chars.count && chars[i].isHexDigit { i += 1; n += 1 }
             }
         }
         return false

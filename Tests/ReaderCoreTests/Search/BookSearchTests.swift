@@ -33,6 +33,10 @@ final class BookSearchTests: XCTestCase {
         XCTAssertFalse(BookSearch.hasUpperCaseLetter("\\bword\\W\\D\\N{LATIN SMALL LETTER A}"))
         XCTAssertTrue(BookSearch.hasUpperCaseLetter("\\bWord"))
         XCTAssertTrue(BookSearch.hasUpperCaseLetter("[A-Z]"))
+        XCTAssertFalse(BookSearch.hasUpperCaseLetter("\\x4Fk\\u00C9t\\pL\\p{Lu}\\x{1F600}"))
+        XCTAssertTrue(BookSearch.hasUpperCaseLetter("\\x41Pierre"), "an escape without braces ends")
+        XCTAssertTrue(BookSearch.hasUpperCaseLetter("\\p{L}Pierre"))
+        XCTAssertTrue(BookSearch.hasUpperCaseLetter("\\x41Bob"), "two hex digits, then the text")
     }
 
     func testMatchesOverlappingARangeAreFoundWhole() throws {
