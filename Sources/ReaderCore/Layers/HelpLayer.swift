@@ -21,9 +21,15 @@ public struct HelpLayer: Layer {
         return .consumed()
     }
 
-    /// Adds the help lines that fit.
+    /// What the last row says while more of the help is below it.
+    public static let moreBelow = "  ↓ more below: j / ↓ / wheel scroll, any other key closes"
+
+    /// Adds the help lines that fit; while more are below, the last row says so.
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
-        snapshot.views.append(HelpView(lines: Array(KeyHelp.lines.dropFirst(scroll).prefix(snapshot.geometry.textRows))))
+        let rows = snapshot.geometry.textRows
+        var lines = Array(KeyHelp.lines.dropFirst(scroll).prefix(rows))
+        if rows >= 2 && scroll + rows < KeyHelp.lines.count { lines[rows - 1] = Self.moreBelow }
+        snapshot.views.append(HelpView(lines: lines))
     }
 }
 

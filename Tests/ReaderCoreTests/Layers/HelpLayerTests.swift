@@ -10,7 +10,8 @@ final class HelpLayerTests: XCTestCase {
     func testScrollsWithinTheHelpAndAnyOtherKeyCloses() throws {
         let m = model()
         m.handle(.character("?"))
-        XCTAssertEqual((m.snapshot.views.last as? HelpView)?.lines, Array(KeyHelp.lines.prefix(11)))
+        XCTAssertEqual((m.snapshot.views.last as? HelpView)?.lines, Array(KeyHelp.lines.prefix(10)) + [HelpLayer.moreBelow],
+                       "the last row says there is more")
         m.handle(.up)
         XCTAssertEqual((m.topLayer as? HelpLayer)?.scroll, 0)
         for _ in 0..<100 { m.handle(.wheelDown) }
