@@ -30,7 +30,7 @@ public struct Pager {
     public var rows: Int
     /// The last page turns down, to turn back to exactly the page that was left.
     private var turns: [PageTurn] = []
-    private static let rememberedTurns = 64
+    private static let rememberedTurns = 4096
 
     /// Creates a pager at a position.
     public init(anchor: ByteOffset, rows: Int) {
