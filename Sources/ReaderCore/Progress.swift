@@ -16,7 +16,7 @@ public struct Progress: Hashable, Sendable {
         chapterCount = content.chapters.count
         chapter = content.chapterIndex(containing: offset) ?? 0
         let total = max(1, content.bytes.count)
-        perMille = atEnd ? 1000 : min(999, max(0, offset.rawValue * 1000 / total))
+        perMille = atEnd ? 1000 : min(1000, max(0, offset.rawValue * 1000 / total))
     }
 
     /// Creates progress from its parts.
