@@ -125,6 +125,21 @@ final class PageBreaksTests: XCTestCase {
         XCTAssertEqual(pager.anchor, .zero)
     }
 
+    func testPageUpAfterAResizeStillLeadsBack() {
+        let content = PagerTests.book(chapters: 2, paragraphs: 30)
+        let layouts = ChapterLayouts(content: content, options: LayoutOptions(width: 60))
+        var pager = Pager(anchor: .zero, rows: 12)
+        for _ in 0..<4 { pager.pageDown(in: layouts) }
+        let anchor = pager.anchor
+        layouts.setOptions(LayoutOptions(width: 33))
+        pager.rows = 9
+        XCTAssertEqual(pager.anchor, anchor, "a resize keeps the position")
+        let shown = pager.visibleLines(in: layouts)[0].address
+        pager.pageUp(in: layouts)
+        XCTAssertEqual(PageBreaks.nextPageTop(after: pager.top(in: layouts), rows: 9, in: layouts), shown,
+                       "the remembered turn no longer fits the layout: the page up is computed again")
+    }
+
     /// Paging through random books at random sizes: every rule on every page, every line
     /// of text on some page, page turns that go back exactly, and the percentage.
     func testPagingThroughRandomBooks() {

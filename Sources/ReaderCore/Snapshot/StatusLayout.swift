@@ -36,13 +36,14 @@ struct StatusLayout: Hashable {
         self.right = right
     }
 
-    /// " 3/12   42.7% " in full; without the padding when that does not fit; the
-    /// percentage alone (then cut) on a line narrower than both.
+    /// " 3/12   42.7% " in full; without the padding (but a space before) when that does
+    /// not fit; the percentage alone (then cut) on a line narrower than both.
     static func essentials(chapter: String, percent: String, columns: Int) -> String {
         let full = " \(chapter)  \(percent) "
         if CellWidth.of(full) <= columns { return full }
         let chapter = chapter.trimmingSpaces(), percent = percent.trimmingSpaces()
         let compact = "\(chapter) \(percent)"
+        if CellWidth.of(compact) + 1 <= columns { return " " + compact }
         if CellWidth.of(compact) <= columns { return compact }
         return String(percent.prefix(columns))
     }
