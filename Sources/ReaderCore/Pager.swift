@@ -18,11 +18,12 @@ public struct LineAddress: Hashable, Sendable, Comparable {
     }
 }
 
-/// Scrolling through a book as one continuous column of lines, chapter after chapter.
+/// Moving through a book, chapter after chapter: by lines (`scroll`) or by pages
+/// (`pageDown`, `pageUp`); the screen is the page from the top line (`PageBreaks`).
 ///
 /// The reading position is the byte offset `anchor` of the first visible text. Lines are
 /// found from it by binary search after every relayout, so a resize never moves the text
-/// the reader was looking at: only scrolling changes `anchor`.
+/// the reader was looking at: only moving changes `anchor`.
 public struct Pager {
     /// Offset of the first visible text: the reading position that is saved.
     public private(set) var anchor: ByteOffset
