@@ -18,16 +18,20 @@ public struct LineAddress: Hashable, Sendable, Comparable {
     }
 }
 
-/// Scrolling through a book as one continuous column of lines, chapter after chapter.
+/// Moving through a book, chapter after chapter: by lines (`scroll`) or by pages
+/// (`pageDown`, `pageUp`); the screen is the page from the top line (`PageBreaks`).
 ///
 /// The reading position is the byte offset `anchor` of the first visible text. Lines are
 /// found from it by binary search after every relayout, so a resize never moves the text
-/// the reader was looking at: only scrolling changes `anchor`.
+/// the reader was looking at: only moving changes `anchor`.
 public struct Pager {
     /// Offset of the first visible text: the reading position that is saved.
     public private(set) var anchor: ByteOffset
     /// Rows available for text.
     public var rows: Int
+    /// The last page turns down, to turn back to exactly the page that was left.
+    private var turns: [PageTurn] = []
+    private static let rememberedTurns = 4096
 
     /// Creates a pager at a position.
     public init(anchor: ByteOffset, rows: Int) {
@@ -44,30 +48,90 @@ public struct Pager {
         return LineAddress(chapter: chapter, line: lines.isEmpty ? 0 : lines.lineIndex(containing: anchor))
     }
 
-    /// The lines visible on screen, top to bottom (fewer than `rows` at the end of the book).
+    /// The lines visible on screen, top to bottom: the page from the top line
+    /// (`PageBreaks`: no blank first row, one chapter a page, headings kept with their
+    /// text), so it may end before the last text row.
     public func visibleLines(in layouts: ChapterLayouts) -> [(address: LineAddress, line: Line)] {
-        var result: [(LineAddress, Line)] = []
-        var address = top(in: layouts)
-        var lines = layouts.lines(ofChapter: address.chapter)
-        while result.count < rows {
-            if address.line >= lines.count {
-                address = LineAddress(chapter: address.chapter + 1, line: 0)
-                guard address.chapter < layouts.chapterCount else { break }
-                lines = layouts.lines(ofChapter: address.chapter)
-                continue
+        PageBreaks.page(from: top(in: layouts), rows: rows, in: layouts)
+    }
+
+    /// Whether the page on screen shows the last line of the book.
+    public func showsEnd(in layouts: ChapterLayouts) -> Bool {
+        guard let last = visibleLines(in: layouts).last else { return true }
+        return Self.move(last.address, by: 1, in: layouts) == last.address
+    }
+
+    /// Turns to the next page: the line after the last one shown (after a paragraph gap)
+    /// goes to the top; a new chapter starts a page. Stays on the last page of the book.
+    public mutating func pageDown(in layouts: ChapterLayouts) {
+        guard layouts.chapterCount > 0, let next = PageBreaks.nextPageTop(after: top(in: layouts), rows: rows, in: layouts)
+        else { return }
+        let from = anchor
+        setTop(next, in: layouts)
+        turns.append(PageTurn(from: from, to: anchor))
+        if turns.count > Self.rememberedTurns { turns.removeFirst(turns.count - Self.rememberedTurns) }
+    }
+
+    /// Turns to the previous page: the page whose next page starts with the line on top
+    /// now. Right after a page down it is the page that was left (so down then up returns
+    /// to the same top), else the fullest such page; when no page leads here (a scroll put
+    /// the top mid-page), the screenful above, within the chapter.
+    public mutating func pageUp(in layouts: ChapterLayouts) {
+        guard layouts.chapterCount > 0, let shown = PageBreaks.firstShown(from: top(in: layouts), in: layouts) else { return }
+        if let turn = turns.popLast(), turn.to == anchor {
+            let from = Self.address(of: turn.from, in: layouts)
+            if PageBreaks.nextPageTop(after: from, rows: rows, in: layouts) == shown {
+                anchor = turn.from
+                return
             }
-            result.append((address, lines[address.line]))
-            address.line += 1
         }
-        return result
+        turns.removeAll()
+        guard let target = previousPageTop(before: shown, in: layouts) else {
+            setTop(shown, in: layouts)
+            return
+        }
+        setTop(target, in: layouts)
+    }
+
+    /// The top of the page before the one shown from `shown`, or nil at the start of the book.
+    private func previousPageTop(before shown: LineAddress, in layouts: ChapterLayouts) -> LineAddress? {
+        var previous = Self.move(shown, by: -1, in: layouts)
+        guard previous != shown else { return nil }
+        if layouts.lines(ofChapter: previous.chapter)[previous.line].flags.contains(.blank) {
+            let before = Self.move(previous, by: -1, in: layouts)
+            guard before != previous else { return nil }
+            previous = before
+        }
+        // The page before ends in the chapter of the line before; a page skips at most one
+        // blank line at its top and one after its end.
+        let chapter = previous.chapter
+        let first = max(0, previous.line - rows - 1)
+        let lines = layouts.lines(ofChapter: chapter)
+        for line in first...previous.line where !lines[line].flags.contains(.blank) || line == previous.line {
+            let candidate = LineAddress(chapter: chapter, line: line)
+            if PageBreaks.nextPageTop(after: candidate, rows: rows, in: layouts) == shown { return candidate }
+        }
+        return LineAddress(chapter: chapter, line: max(0, previous.line - (rows - 1)))
+    }
+
+    /// The line that holds `offset` in the current layout.
+    static func address(of offset: ByteOffset, in layouts: ChapterLayouts) -> LineAddress {
+        Pager(anchor: offset, rows: 1).top(in: layouts)
     }
 
     /// Moves by `delta` lines (negative = up), crossing chapter boundaries; stops at the
     /// first line of the book and at the last page.
     public mutating func scroll(by delta: Int, in layouts: ChapterLayouts) {
         guard layouts.chapterCount > 0, delta != 0 else { return }
-        var address = Self.move(top(in: layouts), by: delta, in: layouts)
-        if delta > 0 { address = max(top(in: layouts), min(address, lastPageTop(in: layouts))) }
+        let start = top(in: layouts)
+        var address = Self.move(start, by: delta, in: layouts)
+        // A paragraph gap is not shown at the top: moving onto one moves past it.
+        let landed = layouts.lines(ofChapter: address.chapter)
+        if address.line < landed.count && landed[address.line].flags.contains(.blank) {
+            let past = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
+            if past != address { address = past }
+        }
+        if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
         setTop(address, in: layouts)
     }
 
@@ -107,12 +171,15 @@ public struct Pager {
         return address
     }
 
-    /// The top line that shows the last line of the book on the bottom row.
+    /// The top line that shows the last line of the book on the bottom row (or the first
+    /// line of the last chapter, when it is shorter than a page: a page holds one chapter).
     public func lastPageTop(in layouts: ChapterLayouts) -> LineAddress {
         var last = layouts.chapterCount - 1
         while last > 0 && layouts.lines(ofChapter: last).isEmpty { last -= 1 }
-        let end = LineAddress(chapter: last, line: max(0, layouts.lines(ofChapter: last).count - 1))
-        return Self.move(end, by: -(rows - 1), in: layouts)
+        let count = layouts.lines(ofChapter: last).count
+        var top = LineAddress(chapter: last, line: max(0, count - rows))
+        if top.line + 1 < count && layouts.lines(ofChapter: last)[top.line].flags.contains(.blank) { top.line += 1 }
+        return top
     }
 
     /// Puts `address` at the top of the screen.
@@ -130,4 +197,12 @@ public struct Pager {
     public mutating func jump(to offset: ByteOffset) {
         anchor = offset
     }
+}
+
+/// A page turn down, remembered to turn back to exactly the page that was left.
+struct PageTurn: Hashable {
+    /// The reading position before the turn.
+    var from: ByteOffset
+    /// The reading position after it.
+    var to: ByteOffset
 }

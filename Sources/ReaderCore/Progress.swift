@@ -10,12 +10,13 @@ public struct Progress: Hashable, Sendable {
     /// Per mille (0…1000) through the whole book: one decimal of a percentage.
     public var perMille: Int
 
-    /// Progress of `offset` in `content`.
-    public init(offset: ByteOffset, in content: TextContent) {
+    /// Progress of `offset` in `content`; `atEnd` (the page shows the end of the book)
+    /// makes it 100 %, so the last page reads 100 % whatever its top.
+    public init(offset: ByteOffset, in content: TextContent, atEnd: Bool = false) {
         chapterCount = content.chapters.count
         chapter = content.chapterIndex(containing: offset) ?? 0
         let total = max(1, content.bytes.count)
-        perMille = min(1000, max(0, offset.rawValue * 1000 / total))
+        perMille = atEnd ? 1000 : min(1000, max(0, offset.rawValue * 1000 / total))
     }
 
     /// Creates progress from its parts.

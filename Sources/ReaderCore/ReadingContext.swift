@@ -80,13 +80,23 @@ public final class ReadingContext {
     public var geometry: ScreenGeometry {
         ScreenGeometry(columns: columns, rows: screenRows, textRows: textRows, textWidth: textWidth)
     }
-    /// Progress at the reading position.
-    public var progress: Progress { Progress(offset: pager.anchor, in: content) }
+    /// Progress at the reading position; 100 % on a page that shows the end of the book.
+    public var progress: Progress {
+        Progress(offset: pager.anchor, in: content, atEnd: pager.showsEnd(in: layouts))
+    }
     /// Title of the chapter at the reading position.
     public var chapterTitle: String {
         guard let i = content.chapterIndex(containing: pager.anchor) else { return content.metadata.title }
         let t = content.chapters[i].title
         return t.isEmpty ? content.metadata.title : t
+    }
+
+    /// The path of the chapter at the reading position in the contents, outermost first
+    /// (`ChapterPath`); the book's title when the chapter has no title.
+    public var chapterPath: [String] {
+        guard let i = content.chapterIndex(containing: pager.anchor) else { return [content.metadata.title] }
+        let path = ChapterPath.titles(ofChapter: i, in: content)
+        return path.last == content.chapters[i].title && !path.isEmpty ? path : [chapterTitle]
     }
 
     /// The terminal was resized: lay out again at the new width (on the next use),
@@ -113,6 +123,16 @@ public final class ReadingContext {
     /// Scrolls by `delta` lines (negative: up).
     func scroll(by delta: Int) {
         pager.scroll(by: delta, in: layouts)
+    }
+
+    /// Turns to the next page (`Pager.pageDown`).
+    func pageDown() {
+        pager.pageDown(in: layouts)
+    }
+
+    /// Turns to the previous page (`Pager.pageUp`).
+    func pageUp() {
+        pager.pageUp(in: layouts)
     }
 
     /// Jumps to the start of chapter `index` (clamped).

@@ -27,6 +27,26 @@ final class ReaderModelTests: XCTestCase {
         XCTAssertEqual(m.handle(.character("b")), [], "nothing before the start")
     }
 
+    func testTheEndOfTheBookReads100Percent() {
+        // Issue #13, item 9: `G` showed 99.6 % in Moby-Dick.
+        let m = model()
+        m.handle(.character("G"))
+        XCTAssertEqual(m.progress.perMille, 1000)
+        XCTAssertEqual(m.snapshot.status.percent, "100.0%")
+        m.handle(.character("k"))
+        XCTAssertLessThan(m.progress.perMille, 1000, "a line up, the end is off the page")
+        m.handle(.character("g"))
+        var last = m.progress.perMille
+        while true {
+            let before = m.pager.anchor
+            m.handle(.pageDown)
+            guard m.pager.anchor != before else { break }
+            XCTAssertGreaterThanOrEqual(m.progress.perMille, last, "paging forward never goes down")
+            last = m.progress.perMille
+        }
+        XCTAssertEqual(last, 1000, "paging to the end reads 100 %")
+    }
+
     func testPageTurnMovesExactlyOneScreen() {
         let m = model(rows: 12)
         let firstPage = m.pager.visibleLines(in: m.layouts).map(\.line)

@@ -96,10 +96,14 @@ final class TmuxSessionTests: XCTestCase {
         var s = try waitForScreen("the first page") { $0.contains { $0.contains("The Clockmaker of Harrow Lane") } }
         XCTAssertTrue(statusLine(s).contains("0.0%"), statusLine(s))
 
-        // Page down twice: the status shows progress, the text moved on.
+        // Page down twice: the status shows progress, the text moved on (each chapter starts
+        // a page: the title page, chapter I, then chapter II, the book's third chapter).
         try tmux(["send-keys", "Space"])
         try tmux(["send-keys", "Space"])
-        s = try waitForScreen("page 3") { !$0.contains { $0.contains("The Clockmaker of Harrow Lane") } && !self.statusLine($0).contains(" 0.0%") }
+        s = try waitForScreen("page 3") {
+            !$0.contains { $0.contains("The Clockmaker of Harrow Lane") } && self.statusLine($0).contains(" 3/4 ")
+                && !self.statusLine($0).contains(" 0.0%")
+        }
         let top = s.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })!.trimmingCharacters(in: .whitespaces)
 
         // Resize 100 → 60 → 100 columns: the same text is at the top again.

@@ -27,8 +27,8 @@ public struct ReadingLayer: Layer {
         let before = context.pager.anchor
         let page = context.textRows
         switch input {
-        case .character(" "), .character("f"), .pageDown, .control("f"), .right: context.scroll(by: page)
-        case .character("b"), .pageUp, .control("b"), .left, .backspace: context.scroll(by: -page)
+        case .character(" "), .character("f"), .pageDown, .control("f"), .right: context.pageDown()
+        case .character("b"), .pageUp, .control("b"), .left, .backspace: context.pageUp()
         case .character("j"), .down, .enter, .control("e"), .control("n"): context.scroll(by: 1)
         case .character("k"), .up, .control("y"), .control("p"): context.scroll(by: -1)
         case .wheelDown: context.scroll(by: 3)

@@ -53,7 +53,7 @@ extension ReadingContext {
     func turnRevealPage(at time: Double) -> Bool {
         guard reveal != nil else { return false }
         let before = pager.anchor
-        scroll(by: textRows)
+        pageDown()
         guard pager.anchor != before else {
             reveal?.finish()
             return false

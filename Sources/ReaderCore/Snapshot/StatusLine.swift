@@ -1,11 +1,14 @@
 import Screen
 import TextLayout
 
-/// The last row: the chapter title or a message on the left, the reveal's state, chapter
-/// n/N and the percentage on the right in fixed widths; or the prompt being typed.
+/// The last row: the chapter's path in the contents (or a message) on the left; the
+/// reveal's state, chapter n/N and the percentage on the right in fixed widths; or the
+/// prompt being typed. `StatusLayout` decides what fits: the counter and the percentage
+/// always do, the title is shortened.
 public struct StatusLine: Hashable, Sendable {
-    /// Title of the chapter at the reading position.
-    public var title: String
+    /// The chapter at the reading position and the chapters it is part of, outermost
+    /// first ("Book One", "Part I", "III"); the book's title when the chapter has none.
+    public var titlePath: [String]
     /// "3/12", padded to a width that depends only on the chapter count.
     public var chapter: String
     /// " 42.7%", 6 cells.
@@ -19,10 +22,19 @@ public struct StatusLine: Hashable, Sendable {
     /// The line being typed, with its `/` or `:`: replaces the whole status line.
     public var prompt: String?
 
+    /// The innermost title (the chapter's own).
+    public var title: String { titlePath.last ?? "" }
+
+    /// The optional right-hand fields, most important first, left of the chapter counter;
+    /// dropped from the last when the line is too narrow (a new field goes in here).
+    var fields: [String] {
+        [match, reveal].compactMap { $0 }
+    }
+
     /// Creates a status line.
-    public init(title: String, chapter: String, percent: String, message: String? = nil, reveal: String? = nil,
+    public init(titlePath: [String], chapter: String, percent: String, message: String? = nil, reveal: String? = nil,
                 prompt: String? = nil, match: String? = nil) {
-        self.title = title
+        self.titlePath = titlePath
         self.chapter = chapter
         self.percent = percent
         self.message = message
@@ -31,10 +43,16 @@ public struct StatusLine: Hashable, Sendable {
         self.match = match
     }
 
+    /// Creates a status line with a one-entry path.
+    public init(title: String, chapter: String, percent: String, message: String? = nil, reveal: String? = nil,
+                prompt: String? = nil) {
+        self.init(titlePath: [title], chapter: chapter, percent: percent, message: message, reveal: reveal, prompt: prompt)
+    }
+
     /// The status line of the reading state (no prompt: the prompt layer adds it).
     init(_ context: ReadingContext) {
         let progress = context.progress
-        self.init(title: context.chapterTitle, chapter: progress.chapterText, percent: progress.percentText,
+        self.init(titlePath: context.chapterPath, chapter: progress.chapterText, percent: progress.percentText,
                   message: context.message, reveal: context.reveal.map { RevealStatus(state: $0).text },
                   match: context.matchStatus)
     }
@@ -50,17 +68,12 @@ public struct StatusLine: Hashable, Sendable {
             buffer.put("▏", width: 1, row: row, col: min(columns - 1, used), style: theme.status)
             return
         }
-        // Fixed-width right part: chapter n/N and percent never change width while reading.
-        let right = (match.map { " " + $0 + " " } ?? "") + (reveal.map { " " + $0 + " " } ?? "") + " \(chapter)  \(percent) "
-        let rightWidth = CellWidth.of(right)
-        let leftWidth = max(0, columns - rightWidth)
-        if let message {
-            renderer.put(" " + message, row: row, col: 0, maxWidth: leftWidth, style: theme.statusMessage, into: &buffer)
-        } else {
-            renderer.put(" " + title, row: row, col: 0, maxWidth: leftWidth, style: theme.status, into: &buffer)
-        }
-        if rightWidth <= columns {
-            renderer.put(right, row: row, col: columns - rightWidth, maxWidth: rightWidth, style: theme.status, into: &buffer)
-        }
+        let layout = StatusLayout(columns: columns, path: titlePath, message: message, fields: fields,
+                                  chapter: chapter, percent: percent)
+        renderer.put(layout.left, row: row, col: 0, maxWidth: layout.leftWidth,
+                     style: message == nil ? theme.status : theme.statusMessage, into: &buffer)
+        let rightWidth = CellWidth.of(layout.right)
+        renderer.put(layout.right, row: row, col: max(0, columns - rightWidth), maxWidth: rightWidth, style: theme.status,
+                     into: &buffer)
     }
 }

@@ -75,6 +75,25 @@ final class ReaderModelRevealTests: XCTestCase {
         XCTAssertEqual(m.reveal!.shownCount, 0, "and the reveal starts again there")
     }
 
+    func testARevealPageTurnNeverStartsThePageWithABlankRow() {
+        // Issue #13, item 8: the turn moved one screen of lines, often onto the paragraph gap.
+        for rows in 6...14 {
+            let m = model(rows: rows)
+            m.startReveal(at: 0)
+            var time = 0.0
+            for turn in 0..<40 {
+                time += 1
+                m.handle(.character(" "), at: time)   // the rest of the page
+                let page = textRows(m)
+                XCTAssertFalse(page[0].trimmingCharacters(in: .whitespaces).isEmpty,
+                               "\(rows) rows, page \(turn) starts with a blank row: \(page)")
+                time += 1
+                if m.handle(.character(" "), at: time).isEmpty { break }   // turns the page
+            }
+            XCTAssertEqual(m.progress.perMille, 1000, "the reveal ends on the last page, at 100 %")
+        }
+    }
+
     func testPageWaitThenNextPageAndNextChapter() throws {
         let m = model()
         m.startReveal(at: 0)
