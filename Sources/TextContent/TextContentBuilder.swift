@@ -10,7 +10,7 @@ public struct TextContentBuilder {
     public var warnings: [String] = []
 
     private var blocks: [Block] = []
-    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, start: Int)?
+    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, isVerse: Bool, start: Int)?
     private var styles: [StyleRun] = []
     private var openStyles: [Int: (style: InlineStyle, start: Int, targetKey: String?)] = [:]
     private var nextStyleToken = 0
@@ -35,13 +35,46 @@ public struct TextContentBuilder {
     // MARK: Blocks
 
     /// Opens a block (closing any open one: blocks do not nest). A `\n` separator is
-    /// written before it when text precedes.
-    public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified) {
+    /// written before it when text precedes. `isVerse` marks a stanza (`Block.isVerse`).
+    public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified,
+                                    isVerse: Bool = false) {
         if openBlock != nil { endBlock() }
         // The separator goes right after the previous block (which may itself end in `\n`
         // when it is preformatted).
         if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
-        openBlock = (kind, level, direction, bytes.count)
+        openBlock = (kind, level, direction, isVerse, bytes.count)
+    }
+
+    /// Number of blocks closed so far (an open block is not counted).
+    public var blockCount: Int { blocks.count }
+
+    /// Whether a block can carry a list marker: list items, and notes in a numbered list.
+    private static func takesMarker(_ kind: BlockKind) -> Bool { kind == .listItem || kind == .footnote }
+
+    /// Gives the first closed block in `indices` that can carry a marker (a list item or a
+    /// note) and has none yet the marker `style`/`ordinal` (the first block of a list
+    /// item). Returns whether one was found.
+    @discardableResult
+    public mutating func setListMarker(_ style: ListMarkerStyle, ordinal: Int32, inBlocks indices: Range<Int>) -> Bool {
+        let lower = max(0, indices.lowerBound), upper = min(blocks.count, indices.upperBound)
+        guard lower < upper else { return false }
+        for i in lower..<upper where Self.takesMarker(blocks[i].kind) && blocks[i].marker == nil {
+            blocks[i].marker = ListMarker(style: style, ordinal: ordinal)
+            return true
+        }
+        return false
+    }
+
+    /// Adds `cells` to the indent of every closed list-item or note block from `index` on
+    /// (a list closed: its marker column); those without a marker get `.none` (a later
+    /// block of an item). The indent saturates at 255.
+    public mutating func indentListBlocks(from index: Int, by cells: Int) {
+        guard index < blocks.count else { return }
+        for i in max(0, index)..<blocks.count where Self.takesMarker(blocks[i].kind) {
+            var marker = blocks[i].marker ?? ListMarker(style: .none)
+            marker.indent = UInt8(clamping: Int(marker.indent) + max(0, cells))
+            blocks[i].marker = marker
+        }
     }
 
     /// Closes the open block. Trailing spaces are trimmed (except in preformatted blocks);
@@ -66,7 +99,8 @@ public struct TextContentBuilder {
             return
         }
         clampStyles(to: bytes.count)
-        blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, range: ByteRange(b.start, bytes.count)))
+        blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, isVerse: b.isVerse,
+                            range: ByteRange(b.start, bytes.count)))
     }
 
     private mutating func clampStyles(to end: Int) {
@@ -300,8 +334,9 @@ public struct TextContentBuilder {
         }
         let end = bytes.count
         func shift(_ o: Int) -> Int { min(o + base, max(end, base)) }
-        for b in other.blocks {
-            blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, range: b.range.shifted(by: base)))
+        for var b in other.blocks {
+            b.range = b.range.shifted(by: base)
+            blocks.append(b)
         }
         let styleBase = styles.count
         for r in other.styles {
