@@ -141,10 +141,10 @@ final class XHTMLWalker {
         return true
     }
 
-    /// Counts libxml2's error; unknown tags (every HTML5 element, to libxml2 2.9) are not
-    /// damage.
+    /// Counts libxml2's error. Unknown tags (every HTML5 element, to libxml2 2.9) are not
+    /// damage, nor are control characters (the sanitiser drops them).
     private func parserError(_ error: xmlError) {
-        guard error.code != Int32(XML_HTML_UNKNOWN_TAG.rawValue) else { return }
+        guard error.code != Int32(XML_HTML_UNKNOWN_TAG.rawValue), error.code != Int32(XML_ERR_INVALID_CHAR.rawValue) else { return }
         markupErrors += 1
         if firstMarkupError == nil, let m = error.message {
             firstMarkupError = "line \(error.line): " + String(cString: m).trimmingSpaces()
@@ -379,6 +379,10 @@ final class XHTMLWalker {
             let text = alt.isEmpty ? "[image]" : "[image: " + alt + "]"
             if ctx.inRow {
                 openBlockIfNeeded()
+                if pendingCellSeparator {
+                    pendingCellSeparator = false
+                    builder.appendCollapsingWhitespace(" | ")
+                }
                 builder.appendCollapsingWhitespace(" " + text + " ")
                 return
             }
