@@ -336,11 +336,7 @@ final class XHTMLWalker {
             if isPoem { ctx.verse = true }
             if tag == .nav { ctx.inNav = true }
             if tag == .list || tag == .orderedList { openList(tag, a) }
-            if tag == .listItem, !lists.isEmpty {
-                let value = a.value.flatMap { ListNumbering.integer(String(cString: $0)) }
-                let style = a.listType.flatMap { ListNumbering.style(ofType: String(cString: $0)) }
-                lists[lists.count - 1].items.append((builder.blockCount, value, style))
-            }
+            if tag == .listItem { openListItem(a) }
         case .row:
             if ctx.inRow { return }
             ctx.inRow = true
@@ -374,19 +370,7 @@ final class XHTMLWalker {
             if ctx.inRow { return }
             insertBlock(.separator, text: "* * *", anchor: tagStartOffset())
         case .img:
-            // One form everywhere: "[image: ALT]", or "[image]" without alt text.
-            let alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
-            let text = alt.isEmpty ? "[image]" : "[image: " + alt + "]"
-            if ctx.inRow {
-                openBlockIfNeeded()
-                if pendingCellSeparator {
-                    pendingCellSeparator = false
-                    builder.appendCollapsingWhitespace(" | ")
-                }
-                builder.appendCollapsingWhitespace(" " + text + " ")
-                return
-            }
-            insertBlock(.image, text: text, anchor: tagStartOffset())
+            insertImage(a, anchor: tagStartOffset)
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
         case .strong: frames[frames.count - 1].styleToken = builder.beginStyle(.strong)
         case .code: frames[frames.count - 1].styleToken = builder.beginStyle(.code)
@@ -465,6 +449,20 @@ final class XHTMLWalker {
         beginBoundary(anchor: anchor())
     }
 
+    /// An image: "[image: ALT]", or "[image]" without alt text — a block of its own, or
+    /// inline in a table row.
+    private func insertImage(_ a: Attributes, anchor: () -> Int) {
+        let alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
+        let text = alt.isEmpty ? "[image]" : "[image: " + alt + "]"
+        guard ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor()) }
+        openBlockIfNeeded()
+        if pendingCellSeparator {
+            pendingCellSeparator = false
+            builder.appendCollapsingWhitespace(" | ")
+        }
+        builder.appendCollapsingWhitespace(" " + text + " ")
+    }
+
     /// A block of its own with a fixed text (`<hr>` → "* * *", `<img>` → its alt text).
     private func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
         builder.endBlock()
@@ -513,6 +511,15 @@ final class XHTMLWalker {
         }
         let start = a.start.flatMap { ListNumbering.integer(String(cString: $0)) }
         lists.append(ListNumbering(style: style, start: start, reversed: a.reversed, firstBlock: builder.blockCount))
+    }
+
+    /// `<li>` opens (after its boundary): an item of the innermost list, its blocks from
+    /// here on.
+    private func openListItem(_ a: Attributes) {
+        guard !lists.isEmpty else { return }   // an <li> outside a list: a plain "•" item
+        let value = a.value.flatMap { ListNumbering.integer(String(cString: $0)) }
+        let style = a.listType.flatMap { ListNumbering.style(ofType: String(cString: $0)) }
+        lists[lists.count - 1].items.append((builder.blockCount, value, style))
     }
 
     /// A list closed: each item's first block gets its marker, and every block of the list
