@@ -53,10 +53,12 @@ public struct TextContentBuilder {
 
     /// Gives the first closed block in `indices` that can carry a marker (a list item or a
     /// note) and has none yet the marker `style`/`ordinal` (the first block of a list
-    /// item). Returns whether one was found.
+    /// item). Only the first 64 blocks of the range are looked at (an item whose own text
+    /// comes after a long nested list keeps no marker), so hostile nesting costs little.
+    /// Returns whether one was found.
     @discardableResult
     public mutating func setListMarker(_ style: ListMarkerStyle, ordinal: Int32, inBlocks indices: Range<Int>) -> Bool {
-        let lower = max(0, indices.lowerBound), upper = min(blocks.count, indices.upperBound)
+        let lower = max(0, indices.lowerBound), upper = min(blocks.count, indices.upperBound, lower + 64)
         guard lower < upper else { return false }
         for i in lower..<upper where Self.takesMarker(blocks[i].kind) && blocks[i].marker == nil {
             blocks[i].marker = ListMarker(style: style, ordinal: ordinal)
@@ -69,10 +71,27 @@ public struct TextContentBuilder {
     /// (a list closed: its marker column); those without a marker get `.none` (a later
     /// block of an item). The indent saturates at 255.
     public mutating func indentListBlocks(from index: Int, by cells: Int) {
-        guard index < blocks.count else { return }
-        for i in max(0, index)..<blocks.count where Self.takesMarker(blocks[i].kind) {
+        indentListBlocks([(max(0, index)..<blocks.count, cells)])
+    }
+
+    /// `indentListBlocks(from:by:)` for many lists at once (a list and the lists nested in
+    /// it, each its block range and marker column), in one pass over the blocks whatever
+    /// the nesting: each block gets the sum of the columns of the ranges holding it.
+    public mutating func indentListBlocks(_ lists: [(blocks: Range<Int>, cells: Int)]) {
+        let ranges = lists.map { (lower: max(0, $0.blocks.lowerBound), upper: min(blocks.count, $0.blocks.upperBound),
+                                  cells: max(0, $0.cells)) }.filter { $0.lower < $0.upper }
+        guard let lower = ranges.map(\.lower).min(), let upper = ranges.map(\.upper).max() else { return }
+        var delta = [Int](repeating: 0, count: upper - lower + 1)
+        for r in ranges {
+            delta[r.lower - lower] += r.cells
+            delta[r.upper - lower] -= r.cells
+        }
+        var indent = 0
+        for i in lower..<upper {
+            indent += delta[i - lower]
+            guard Self.takesMarker(blocks[i].kind) else { continue }
             var marker = blocks[i].marker ?? ListMarker(style: .none)
-            marker.indent = UInt8(clamping: Int(marker.indent) + max(0, cells))
+            marker.indent = UInt8(clamping: Int(marker.indent) + indent)
             blocks[i].marker = marker
         }
     }

@@ -49,3 +49,17 @@ final class ListMarkerTests: XCTestCase {
                                                      ListMarker(style: .none, indent: 255), nil])
     }
 }
+
+extension ListMarkerTests {
+    func testNestedListsAreIndentedInOnePass() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .epub))
+        for text in ["outer", "inner", "innermost", "inner again", "outer again"] {
+            b.beginBlock(.listItem, level: 1)
+            b.append(text)
+        }
+        b.endBlock()
+        // Outer list 0..<5 (column 3), inner 1..<4 (column 2), innermost 2..<3 (column 4).
+        b.indentListBlocks([(2..<3, 4), (1..<4, 2), (0..<5, 3), (7..<9, 5)])
+        XCTAssertEqual(b.finish().blocks.map { $0.marker?.indent }, [3, 5, 9, 5, 3])
+    }
+}

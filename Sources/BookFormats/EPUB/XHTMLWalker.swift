@@ -75,6 +75,9 @@ final class XHTMLWalker {
     private var depthWarned = false
     /// The lists open around the current point, innermost last.
     private var lists: [ListNumbering] = []
+    /// Lists closed inside the outermost open one (block range, marker column): indented
+    /// all at once when it closes.
+    private var closedLists: [(blocks: Range<Int>, cells: Int)] = []
     /// Line breaks written inside verse so far (a verse "line" that had some was a stanza).
     private var verseBreaks = 0
     /// libxml2's errors other than unknown (HTML5) tags: the markup needed recovering.
@@ -523,14 +526,19 @@ final class XHTMLWalker {
     }
 
     /// A list closed: each item's first block gets its marker, and every block of the list
-    /// (nested lists' too) is indented by the list's marker column.
+    /// (nested lists' too) is indented by the list's marker column — once the outermost
+    /// list closes, in one pass for all of them.
     private func closeList(_ list: ListNumbering) {
         let markers = list.markers()
         for (i, marker) in markers.enumerated() {
             let upper = i + 1 < list.items.count ? list.items[i + 1].firstBlock : builder.blockCount
             builder.setListMarker(marker.style, ordinal: marker.ordinal, inBlocks: list.items[i].firstBlock..<upper)
         }
-        builder.indentListBlocks(from: list.firstBlock, by: ListNumbering.columnWidth(of: markers))
+        closedLists.append((list.firstBlock..<builder.blockCount, ListNumbering.columnWidth(of: markers)))
+        if lists.isEmpty {
+            builder.indentListBlocks(closedLists)
+            closedLists.removeAll()
+        }
     }
 
     // MARK: Verse
