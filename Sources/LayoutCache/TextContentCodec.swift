@@ -16,7 +16,8 @@ import TextContent
 ///              key (string)
 ///              text: v length + the raw UTF-8 bytes
 ///              chapters: v count × (title, z level, z lower − previous upper, v length, source)
-///              blocks:   v count × (kind u8, level u8, direction u8, z lower − previous upper, v length)
+///              blocks:   v count × (kind u8, level u8, direction u8, flags u8 (1 verse, 2 marker),
+///                        [marker: style u8, indent u8, z ordinal], z lower − previous upper, v length)
 ///              styles:   v count × (style u8, z lower − previous lower, v length, v target + 1 or 0)
 ///              toc:      v count × (title, z level, v target, source)
 ///              metadata: title, v count × author, language, format u8, encoding, direction u8, version
@@ -33,7 +34,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 1
+    public static let formatVersion: UInt16 = 2
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -89,6 +90,12 @@ public enum TextContentCodec {
             w.append(b.kind.rawValue)
             w.append(b.level)
             w.append(directionCode(b.direction))
+            w.append((b.isVerse ? 1 : 0) | (b.marker != nil ? 2 : 0))
+            if let marker = b.marker {
+                w.append(marker.style.rawValue)
+                w.append(marker.indent)
+                w.appendZigzag(Int(marker.ordinal))
+            }
             w.appendZigzag(b.range.lowerBound.rawValue - previousUpper)
             w.appendVarint(b.range.count)
             previousUpper = b.range.upperBound.rawValue
@@ -223,8 +230,13 @@ public enum TextContentCodec {
             guard let kind = BlockKind(rawValue: try r.byte()) else { throw DecodeError.malformed("block kind") }
             let level = try r.byte()
             let direction = try r.direction()
+            let flags = try r.byte()
+            guard flags < 4 else { throw DecodeError.malformed("block flags") }
+            var marker: ListMarker?
+            if flags & 2 != 0 { marker = try r.listMarker() }
             let range = try r.range(after: previousUpper, textCount: textCount)
-            parts.blocks.append(Block(kind: kind, level: level, direction: direction, range: range))
+            parts.blocks.append(Block(kind: kind, level: level, direction: direction, isVerse: flags & 1 != 0,
+                                      marker: marker, range: range))
             previousUpper = range.upperBound.rawValue
         }
 
@@ -316,6 +328,19 @@ private extension ByteReader {
         // Not `abs(v)`: it traps for Int64.min (found by fuzzing).
         guard v >= -1_000_000, v <= 1_000_000 else { throw TextContentCodec.DecodeError.malformed("level") }
         return Int(v)
+    }
+
+    /// A list marker: style, indent, ordinal (an Int32).
+    mutating func listMarker() throws -> ListMarker {
+        guard let style = ListMarkerStyle(rawValue: try byte()) else {
+            throw TextContentCodec.DecodeError.malformed("list marker style")
+        }
+        let indent = try byte()
+        let ordinal = try zigzag()
+        guard ordinal >= Int64(Int32.min), ordinal <= Int64(Int32.max) else {
+            throw TextContentCodec.DecodeError.malformed("list ordinal")
+        }
+        return ListMarker(style: style, indent: indent, ordinal: Int32(ordinal))
     }
 
     mutating func direction() throws -> TextDirection {

@@ -12,7 +12,7 @@ public enum BlockKind: UInt8, Sendable, Codable, CaseIterable {
     case listItem
     /// One row of a table, cells separated by " | ".
     case tableRow
-    /// An image placeholder; the block's text is the alt text (or "[image]").
+    /// An image placeholder; the block's text is "[image: ALT]" (or "[image]").
     case image
     /// A footnote or endnote body that note references point to.
     case footnote
@@ -31,14 +31,24 @@ public struct Block: Hashable, Sendable {
     public var level: UInt8
     /// Explicit paragraph direction from the source (`dir` attribute), if any.
     public var direction: TextDirection
+    /// A stanza of verse: its lines are hard line breaks, and a blank line sets it off
+    /// from the blocks around it in every layout (compact too).
+    public var isVerse: Bool
+    /// For a block of a list item (a list item or a note in a numbered list): its marker
+    /// and the indent of its text. Nil elsewhere, and for list items built without one
+    /// (they get a "•" on each block and an indent of 2 cells a level).
+    public var marker: ListMarker?
     /// The block's bytes in the book buffer.
     public var range: ByteRange
 
     /// Creates a block.
-    public init(kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified, range: ByteRange) {
+    public init(kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified, isVerse: Bool = false,
+                marker: ListMarker? = nil, range: ByteRange) {
         self.kind = kind
         self.level = level
         self.direction = direction
+        self.isVerse = isVerse
+        self.marker = marker
         self.range = range
     }
 }

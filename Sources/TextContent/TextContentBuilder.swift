@@ -10,7 +10,7 @@ public struct TextContentBuilder {
     public var warnings: [String] = []
 
     private var blocks: [Block] = []
-    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, start: Int)?
+    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, isVerse: Bool, start: Int)?
     private var styles: [StyleRun] = []
     private var openStyles: [Int: (style: InlineStyle, start: Int, targetKey: String?)] = [:]
     private var nextStyleToken = 0
@@ -35,13 +35,65 @@ public struct TextContentBuilder {
     // MARK: Blocks
 
     /// Opens a block (closing any open one: blocks do not nest). A `\n` separator is
-    /// written before it when text precedes.
-    public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified) {
+    /// written before it when text precedes. `isVerse` marks a stanza (`Block.isVerse`).
+    public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified,
+                                    isVerse: Bool = false) {
         if openBlock != nil { endBlock() }
         // The separator goes right after the previous block (which may itself end in `\n`
         // when it is preformatted).
         if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
-        openBlock = (kind, level, direction, bytes.count)
+        openBlock = (kind, level, direction, isVerse, bytes.count)
+    }
+
+    /// Number of blocks closed so far (an open block is not counted).
+    public var blockCount: Int { blocks.count }
+
+    /// Whether a block can carry a list marker: list items, and notes in a numbered list.
+    private static func takesMarker(_ kind: BlockKind) -> Bool { kind == .listItem || kind == .footnote }
+
+    /// Gives the first closed block in `indices` that can carry a marker (a list item or a
+    /// note) and has none yet the marker `style`/`ordinal` (the first block of a list
+    /// item). Only the first 64 blocks of the range are looked at (an item whose own text
+    /// comes after a long nested list keeps no marker), so hostile nesting costs little.
+    /// Returns whether one was found.
+    @discardableResult
+    public mutating func setListMarker(_ style: ListMarkerStyle, ordinal: Int32, inBlocks indices: Range<Int>) -> Bool {
+        let lower = max(0, indices.lowerBound), upper = min(blocks.count, indices.upperBound, lower + 64)
+        guard lower < upper else { return false }
+        for i in lower..<upper where Self.takesMarker(blocks[i].kind) && blocks[i].marker == nil {
+            blocks[i].marker = ListMarker(style: style, ordinal: ordinal)
+            return true
+        }
+        return false
+    }
+
+    /// Adds `cells` to the indent of every closed list-item or note block from `index` on
+    /// (a list closed: its marker column); those without a marker get `.none` (a later
+    /// block of an item). The indent saturates at 255.
+    public mutating func indentListBlocks(from index: Int, by cells: Int) {
+        indentListBlocks([(max(0, index)..<blocks.count, cells)])
+    }
+
+    /// `indentListBlocks(from:by:)` for many lists at once (a list and the lists nested in
+    /// it, each its block range and marker column), in one pass over the blocks whatever
+    /// the nesting: each block gets the sum of the columns of the ranges holding it.
+    public mutating func indentListBlocks(_ lists: [(blocks: Range<Int>, cells: Int)]) {
+        let ranges = lists.map { (lower: max(0, $0.blocks.lowerBound), upper: min(blocks.count, $0.blocks.upperBound),
+                                  cells: max(0, $0.cells)) }.filter { $0.lower < $0.upper }
+        guard let lower = ranges.map(\.lower).min(), let upper = ranges.map(\.upper).max() else { return }
+        var delta = [Int](repeating: 0, count: upper - lower + 1)
+        for r in ranges {
+            delta[r.lower - lower] += r.cells
+            delta[r.upper - lower] -= r.cells
+        }
+        var indent = 0
+        for i in lower..<upper {
+            indent += delta[i - lower]
+            guard Self.takesMarker(blocks[i].kind) else { continue }
+            var marker = blocks[i].marker ?? ListMarker(style: .none)
+            marker.indent = UInt8(clamping: Int(marker.indent) + indent)
+            blocks[i].marker = marker
+        }
     }
 
     /// Closes the open block. Trailing spaces are trimmed (except in preformatted blocks);
@@ -66,7 +118,8 @@ public struct TextContentBuilder {
             return
         }
         clampStyles(to: bytes.count)
-        blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, range: ByteRange(b.start, bytes.count)))
+        blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, isVerse: b.isVerse,
+                            range: ByteRange(b.start, bytes.count)))
     }
 
     private mutating func clampStyles(to end: Int) {
@@ -300,8 +353,9 @@ public struct TextContentBuilder {
         }
         let end = bytes.count
         func shift(_ o: Int) -> Int { min(o + base, max(end, base)) }
-        for b in other.blocks {
-            blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, range: b.range.shifted(by: base)))
+        for var b in other.blocks {
+            b.range = b.range.shifted(by: base)
+            blocks.append(b)
         }
         let styleBase = styles.count
         for r in other.styles {

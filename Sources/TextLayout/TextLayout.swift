@@ -8,7 +8,7 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 4
+    public static let engineVersion = 5
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).
@@ -145,6 +145,8 @@ enum BlockPresentation {
     /// Whether a blank line goes between two consecutive blocks.
     static func needsBlankLine(between previous: Block, and next: Block, options: LayoutOptions) -> Bool {
         if next.kind == .heading || previous.kind == .heading { return true }
+        // A stanza is set off from the blocks around it, in compact layouts too.
+        if next.isVerse || previous.isVerse { return true }
         if previous.kind == next.kind {
             switch next.kind {
             case .listItem, .tableRow, .preformatted: return false
@@ -161,11 +163,14 @@ enum BlockPresentation {
         func clamp(_ v: Int) -> Int { max(0, min(v, maxIndent)) }
         switch block.kind {
         case .paragraph:
-            return (clamp(options.firstLineIndent), 0)
+            // Verse keeps every line of a stanza at the margin.
+            return (block.isVerse ? 0 : clamp(options.firstLineIndent), 0)
         case .blockquote, .footnote:
+            if let marker = block.marker { return (clamp(Int(marker.indent)), clamp(Int(marker.indent))) }
             return (clamp(2), clamp(2))
         case .listItem:
-            let d = clamp(2 * max(1, Int(block.level)))
+            // The parser's hanging indent (the markers' column), else 2 cells a level.
+            let d = clamp(block.marker.map { Int($0.indent) } ?? 2 * max(1, Int(block.level)))
             return (d, d)
         case .heading, .preformatted, .tableRow, .image, .separator:
             return (0, 0)

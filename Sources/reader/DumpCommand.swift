@@ -116,15 +116,13 @@ struct DumpPrinter {
     private mutating func writeLine(_ line: Line) {
         var col = 0
         let bytes = content.bytes
-        // The bullet: before the text (left to right, or --logical), or after it for a
-        // right-to-left paragraph, whose indent is on the right.
-        let isListStart = line.kind == .listItem && line.flags.contains(.blockStart) && line.indent >= 2
-        let rightToLeft = isListStart && !logical
-            && TextLayout.paragraphLevel(of: line, in: content, options: options, paragraphs: paragraphs) == 1
-        let bullet = !isListStart ? nil : (rightToLeft ? options.width - line.indent + 1 : line.indent - 2)
-        if let bullet, !rightToLeft {
-            out.write(String(repeating: " ", count: bullet) + "• ")
-            col = bullet + 2
+        // The list marker, placed as the reader places it: before the text (left to right,
+        // or --logical), or after it for a right-to-left paragraph, whose indent is on the right.
+        let marker = TextLayout.listMarker(of: line, in: content, options: options, paragraphs: paragraphs, logical: logical)
+        let markerAfter = marker.map { $0.column >= line.indent } ?? false
+        if let marker, !markerAfter {
+            out.write(String(repeating: " ", count: marker.column) + marker.text)
+            col = marker.column + marker.text.unicodeScalars.count
         }
         var styled = false
         if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
@@ -147,8 +145,8 @@ struct DumpPrinter {
         } else {
             TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
         }
-        if let bullet, rightToLeft, bullet > col {
-            out.write(String(repeating: " ", count: bullet - col) + "•")
+        if let marker, markerAfter, marker.column > col {
+            out.write(String(repeating: " ", count: marker.column - col) + marker.text)
         }
         if styled { out.write("\u{1B}[0m") }
         out.writeByte(0x0A)

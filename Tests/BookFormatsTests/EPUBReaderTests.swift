@@ -55,7 +55,7 @@ final class EPUBReaderTests: XCTestCase {
             ("She trimmed the wick twice before lighting it.\nThen she waited.", .paragraph, 0),
             ("An unclosed paragraph with emphasis", .paragraph, 0),
             ("The next paragraph starts here.", .paragraph, 0),
-            ("A brass lamp", .image, 0),
+            ("[image: A brass lamp]", .image, 0),
             ("line one\n    indented   line two", .preformatted, 0),
             ("A Table of Oils", .heading, 2),
             ("Oil | Hours", .tableRow, 0),
@@ -138,7 +138,7 @@ final class EPUBReaderTests: XCTestCase {
         let cases: [(String, String)] = [
             ("One: The Lamp", "<h1 id=\"top\">"),
             ("The Wick", "<h2 id=\"wick\">"),
-            ("A brass lamp", "<img "),
+            ("[image: A brass lamp]", "<img "),
             ("line one\n    indented   line two", "<pre>"),
             ("Whale | 6", "<tr><td>Whale"),
         ]

@@ -225,4 +225,17 @@ final class HostileEPUBTests: XCTestCase {
         XCTAssertThrowsError(try EPUBReader.read(path: p))
         XCTAssertLessThan(PeakMemory.peakBytes - before, 64 << 20)
     }
+
+    /// 120 nested `<ol>`s (240 elements, under `XHTMLWalker.maxDepth`) around 20,000 items:
+    /// every item is numbered, the indent saturates at 255 cells, and the nesting costs one
+    /// pass over the blocks, not one a level (issue #13).
+    func testDeeplyNestedListsAreNumberedAndTheirIndentSaturates() throws {
+        let items = (1...20_000).map { "<li>item \($0)</li>" }.joined()
+        let body = String(repeating: "<ol><li>level", count: 120) + items + String(repeating: "</li></ol>", count: 120)
+        let book = try EPUBReader.read(path: try self.book("nested-lists.epub", body: body))
+        XCTAssertEqual(book.validate(), [])
+        XCTAssertEqual(book.block("item 20000")?.marker?.text, "20001.", "after the innermost list's own \"level\" item")
+        XCTAssertEqual(book.block("item 20000")?.marker?.indent, 255)
+        XCTAssertEqual(book.blocks.first?.marker, ListMarker(style: .decimal, indent: 3, ordinal: 1))
+    }
 }

@@ -40,9 +40,14 @@ final class TextContentCodecTests: XCTestCase {
                 if k == 5 { b.appendLineBreak(); b.append("second line") }
             }
             b.anchor(source: "OEBPS/other.xhtml", offset: 7, linear: false)
-            b.beginBlock(.paragraph)
+            b.beginBlock(.paragraph, isVerse: c == 4)
             b.append("closing 😀 text")
         }
+        // List markers with their indents (format 2; the last paragraph is a stanza of verse).
+        b.endBlock()
+        b.setListMarker(.lowerRoman, ordinal: -4, inBlocks: 0..<b.blockCount)
+        b.setListMarker(.decimal, ordinal: Int32.max, inBlocks: 0..<b.blockCount)
+        b.indentListBlocks(from: b.blockCount / 2, by: 5)
         b.warn("skipped a chapter: ch9.xhtml")
         b.warn("ünïcödé warning")
         return b.finish()
@@ -102,6 +107,9 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(book.sourceMap.sources.count, 6)
         XCTAssertEqual(book.warnings.count, 2)
         XCTAssertEqual(book.chapters.count, 5)
+        XCTAssertEqual(book.blocks.filter(\.isVerse).count, 1)
+        XCTAssertEqual(Set(book.blocks.compactMap(\.marker?.style)), [.lowerRoman, .decimal, .none])
+        XCTAssertTrue(book.blocks.contains { $0.marker?.indent == 5 })
     }
 
     func testRoundTrip() throws {

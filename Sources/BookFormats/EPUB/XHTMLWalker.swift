@@ -43,6 +43,10 @@ final class XHTMLWalker {
         var skip = false
         var pre = false
         var captureTitle = false
+        /// Inside a poem: block elements are lines of the open stanza (`Block.isVerse`).
+        var verse = false
+        /// Inside `<nav>`: numbered lists show no numbers (EPUB 3 renders them unstyled).
+        var inNav = false
     }
 
     private struct Frame {
@@ -50,6 +54,10 @@ final class XHTMLWalker {
         var styleToken: Int = -1
         var boundary = false
         var heading = false
+        /// The element opened a list (`lists` has its numbering).
+        var list = false
+        /// A line of verse (a `div`/`p` in a poem, `span class="line"`): `verseBreaks` when it opened.
+        var verseLine: Int?
     }
 
     private var ctx = Context()
@@ -65,6 +73,19 @@ final class XHTMLWalker {
     private var headingStart: Int?
     private var titleBytes: [UInt8] = []
     private var depthWarned = false
+    /// The lists open around the current point, innermost last.
+    private var lists: [ListNumbering] = []
+    /// Lists closed inside the outermost open one (block range, marker column): indented
+    /// all at once when it closes.
+    private var closedLists: [(blocks: Range<Int>, cells: Int)] = []
+    /// Line breaks written inside verse so far (a verse "line" that had some was a stanza).
+    private var verseBreaks = 0
+    /// libxml2's errors other than unknown (HTML5) tags: the markup needed recovering.
+    private var markupErrors = 0
+    private var firstMarkupError: String?
+    /// Entity references the HTML parser does not know, kept as text (`&bogus;`).
+    private var unknownEntities = 0
+    private var firstUnknownEntity: String?
 
     init(builder: TextContentBuilder, entryPath: String) {
         self.builder = builder
@@ -104,7 +125,10 @@ final class XHTMLWalker {
         sax.characters = characters
         sax.ignorableWhitespace = characters
         sax.cdataBlock = characters
-        sax.serror = reader_xml_silent_structured
+        sax.serror = { user, error in
+            guard let user, let error else { return }
+            Unmanaged<XHTMLWalker>.fromOpaque(user).takeUnretainedValue().parserError(error.pointee)
+        }
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         ctxt.pointee.sax.pointee = sax
         ctxt.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
@@ -115,8 +139,36 @@ final class XHTMLWalker {
         while !frames.isEmpty { endElement() }
         builder.endBlock()
         parser = nil
+        warnAboutRecoveredMarkup(data)
         raw = UnsafeBufferPointer(start: nil, count: 0)
         return true
+    }
+
+    /// Counts libxml2's error. Unknown tags (every HTML5 element, to libxml2 2.9) are not
+    /// damage, nor are control characters (the sanitiser drops them).
+    private func parserError(_ error: xmlError) {
+        guard error.code != Int32(XML_HTML_UNKNOWN_TAG.rawValue), error.code != Int32(XML_ERR_INVALID_CHAR.rawValue) else { return }
+        markupErrors += 1
+        if firstMarkupError == nil, let m = error.message {
+            firstMarkupError = "line \(error.line): " + String(cString: m).trimmingSpaces()
+        }
+    }
+
+    /// One warning for a document whose markup had to be recovered, one for its unknown
+    /// entities. The HTML parser also complains about well-formed XHTML (`</meta>`, a
+    /// `<div>` inside a `<p>`), so its complaints are confirmed with the XML parser first.
+    private func warnAboutRecoveredMarkup(_ data: UnsafeBufferPointer<UInt8>) {
+        if markupErrors > 0 {
+            let tree = XMLTree.parseXML(Array(data), name: entryPath)
+            if tree?.wellFormed != true {
+                let detail = firstMarkupError ?? tree?.firstError ?? "not well-formed"
+                builder.warn("\(entryPath): damaged markup was recovered (\(detail))")
+            }
+        }
+        if let name = firstUnknownEntity {
+            builder.warn(unknownEntities == 1 ? "\(entryPath): unknown entity &\(name); kept as text"
+                         : "\(entryPath): \(unknownEntities) unknown entity references kept as text (the first: &\(name);)")
+        }
     }
 
     /// Hands the builder back (the walker must not be used afterwards).
@@ -139,7 +191,7 @@ final class XHTMLWalker {
     // MARK: Elements
 
     private enum Tag: UInt8 {
-        case other, skip, title, paragraph, container, blockquote, list, listItem, row, cell
+        case other, skip, title, paragraph, container, blockquote, list, orderedList, listItem, row, cell, nav
         case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
     }
 
@@ -149,9 +201,11 @@ final class XHTMLWalker {
         for n in ["head", "script", "style", "template", "noscript", "rt", "rp", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
         t["title"] = .title
         for n in ["p", "div", "center", "address", "dt", "dd", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
-        for n in ["html", "body", "section", "article", "header", "footer", "main", "nav", "figure", "aside",
+        for n in ["html", "body", "section", "article", "header", "footer", "main", "figure", "aside",
                   "table", "thead", "tbody", "tfoot", "dl", "details", "fieldset", "form", "svg"] { t[n] = .container }
-        for n in ["ul", "ol", "menu", "dir"] { t[n] = .list }
+        for n in ["ul", "menu", "dir"] { t[n] = .list }
+        t["ol"] = .orderedList
+        t["nav"] = .nav
         t["li"] = .listItem
         t["tr"] = .row
         t["td"] = .cell; t["th"] = .cell
@@ -212,7 +266,12 @@ final class XHTMLWalker {
         var alt: UnsafePointer<xmlChar>?
         var type: UnsafePointer<xmlChar>?
         var role: UnsafePointer<xmlChar>?
+        var classes: UnsafePointer<xmlChar>?
+        var start: UnsafePointer<xmlChar>?
+        var value: UnsafePointer<xmlChar>?
+        var listType: UnsafePointer<xmlChar>?
         var hidden = false
+        var reversed = false
 
         /// The words of `epub:type` and `role` (e.g. "noteref", "doc-pagebreak").
         var semanticTokens: [Substring] {
@@ -236,7 +295,12 @@ final class XHTMLWalker {
                 if equals(n, "href") { a.href = v } else if equals(n, "hidden") { a.hidden = true }
             case UInt8(ascii: "a"): if equals(n, "alt") { a.alt = v }
             case UInt8(ascii: "e"): if equals(n, "epub:type") { a.type = v }
-            case UInt8(ascii: "r"): if equals(n, "role") { a.role = v }
+            case UInt8(ascii: "r"):
+                if equals(n, "role") { a.role = v } else if equals(n, "reversed") { a.reversed = true }
+            case UInt8(ascii: "c"): if equals(n, "class") { a.classes = v }
+            case UInt8(ascii: "s"): if equals(n, "start") { a.start = v }
+            case UInt8(ascii: "v"): if equals(n, "value") { a.value = v }
+            case UInt8(ascii: "t"): if equals(n, "type") { a.listType = v }
             case UInt8(ascii: "x"): if equals(n, "xlink:href") && a.href == nil { a.href = v }
             default: break
             }
@@ -262,10 +326,20 @@ final class XHTMLWalker {
         // A note, or a container of notes (Standard Ebooks: <section epub:type="endnotes"><ol><li>…).
         let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
         let tagStartOffset = { self.tagStart(before: pos) }
+        let classes = Self.verseClasses(a.classes)
+        let isPoem = classes.poem || tokens.contains { Self.poemTypes.contains($0) }
+        if !isPoem && !isNote && (ctx.verse && tag == .paragraph || tag == .other && classes.line) {
+            openVerseLine()
+            return
+        }
 
         switch tag {
-        case .paragraph, .container, .blockquote, .list, .listItem:
+        case .paragraph, .container, .blockquote, .list, .orderedList, .listItem, .nav:
             openContainer(tag, isNote: isNote, anchor: tagStartOffset)
+            if isPoem { ctx.verse = true }
+            if tag == .nav { ctx.inNav = true }
+            if tag == .list || tag == .orderedList { openList(tag, a) }
+            if tag == .listItem { openListItem(a) }
         case .row:
             if ctx.inRow { return }
             ctx.inRow = true
@@ -294,18 +368,12 @@ final class XHTMLWalker {
         case .br:
             if ctx.pre { openBlockIfNeeded(); builder.append("\n") }
             else if builder.isInBlock { builder.appendLineBreak() }
+            if ctx.verse { verseBreaks += 1 }
         case .hr:
             if ctx.inRow { return }
             insertBlock(.separator, text: "* * *", anchor: tagStartOffset())
         case .img:
-            var alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
-            if alt.isEmpty { alt = "[image]" }
-            if ctx.inRow {
-                openBlockIfNeeded()
-                builder.appendCollapsingWhitespace(" [" + alt + "] ")
-                return
-            }
-            insertBlock(.image, text: alt, anchor: tagStartOffset())
+            insertImage(a, anchor: tagStartOffset)
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
         case .strong: frames[frames.count - 1].styleToken = builder.beginStyle(.strong)
         case .code: frames[frames.count - 1].styleToken = builder.beginStyle(.code)
@@ -318,6 +386,7 @@ final class XHTMLWalker {
             let isNoteRef = tokens.contains("noteref") || tokens.contains("doc-noteref")
             frames[frames.count - 1].styleToken = builder.beginStyle(isNoteRef ? .noteReference : .link, targetKey: key)
         case .other, .skip, .title:
+            if isPoem { ctx.verse = true }
             if isNote {
                 ctx.container = .footnote
                 ctx.containerLevel = 0
@@ -369,7 +438,7 @@ final class XHTMLWalker {
         } else if tag == .blockquote, ctx.container != .footnote {
             ctx.container = .blockquote
             ctx.containerLevel = 0
-        } else if tag == .list {
+        } else if tag == .list || tag == .orderedList {
             ctx.listDepth = ctx.listDepth &+ (ctx.listDepth < 255 ? 1 : 0)
         } else if tag == .listItem, ctx.container != .footnote {
             ctx.container = .listItem
@@ -381,6 +450,20 @@ final class XHTMLWalker {
             ctx.level = ctx.containerLevel
         }
         beginBoundary(anchor: anchor())
+    }
+
+    /// An image: "[image: ALT]", or "[image]" without alt text — a block of its own, or
+    /// inline in a table row.
+    private func insertImage(_ a: Attributes, anchor: () -> Int) {
+        let alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
+        let text = alt.isEmpty ? "[image]" : "[image: " + alt + "]"
+        guard ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor()) }
+        openBlockIfNeeded()
+        if pendingCellSeparator {
+            pendingCellSeparator = false
+            builder.appendCollapsingWhitespace(" | ")
+        }
+        builder.appendCollapsingWhitespace(" " + text + " ")
     }
 
     /// A block of its own with a fixed text (`<hr>` → "* * *", `<img>` → its alt text).
@@ -407,6 +490,8 @@ final class XHTMLWalker {
             pendingAnchor = nil
             pendingCellSeparator = false
         }
+        if let breaks = frame.verseLine { closeVerseLine(breaksWhenOpened: breaks) }
+        if frame.list, let list = lists.popLast() { closeList(list) }
         if frame.heading, let start = headingStart {
             let bytes = builder.bytes
             if start < bytes.count {
@@ -418,14 +503,110 @@ final class XHTMLWalker {
         ctx = frame.saved
     }
 
+    // MARK: Lists
+
+    /// `<ol>`/`<ul>` opens (after its boundary): its numbering starts.
+    private func openList(_ tag: Tag, _ a: Attributes) {
+        frames[frames.count - 1].list = true
+        var style = ListMarkerStyle.bullet
+        if tag == .orderedList {
+            style = ctx.inNav ? .none : a.listType.flatMap { ListNumbering.style(ofType: String(cString: $0)) } ?? .decimal
+        }
+        let start = a.start.flatMap { ListNumbering.integer(String(cString: $0)) }
+        lists.append(ListNumbering(style: style, start: start, reversed: a.reversed, firstBlock: builder.blockCount))
+    }
+
+    /// `<li>` opens (after its boundary): an item of the innermost list, its blocks from
+    /// here on.
+    private func openListItem(_ a: Attributes) {
+        guard !lists.isEmpty else { return }   // an <li> outside a list: a plain "•" item
+        let value = a.value.flatMap { ListNumbering.integer(String(cString: $0)) }
+        let style = a.listType.flatMap { ListNumbering.style(ofType: String(cString: $0)) }
+        lists[lists.count - 1].items.append((builder.blockCount, value, style))
+    }
+
+    /// A list closed: each item's first block gets its marker, and every block of the list
+    /// (nested lists' too) is indented by the list's marker column — once the outermost
+    /// list closes, in one pass for all of them.
+    private func closeList(_ list: ListNumbering) {
+        let markers = list.markers()
+        for (i, marker) in markers.enumerated() {
+            let upper = i + 1 < list.items.count ? list.items[i + 1].firstBlock : builder.blockCount
+            builder.setListMarker(marker.style, ordinal: marker.ordinal, inBlocks: list.items[i].firstBlock..<upper)
+        }
+        closedLists.append((list.firstBlock..<builder.blockCount, ListNumbering.columnWidth(of: markers)))
+        if lists.isEmpty {
+            builder.indentListBlocks(closedLists)
+            closedLists.removeAll()
+        }
+    }
+
+    // MARK: Verse
+
+    /// `epub:type` words of a poem (Standard Ebooks' Z39.98 vocabulary).
+    private static let poemTypes: Set<Substring> = ["z3998:poem", "z3998:verse", "z3998:song", "z3998:hymn", "z3998:lyrics"]
+
+    /// What an element's `class` says about verse: a poem or stanza container
+    /// (`linegroup`, `poem`, `stanza`, `verse`) or a line (`line`).
+    private static func verseClasses(_ classes: UnsafePointer<xmlChar>?) -> (poem: Bool, line: Bool) {
+        guard let classes else { return (false, false) }
+        // Most class attributes mention none of these: one scan for "line"/"poem"/"stanza"/"verse" first.
+        let c = UnsafeRawPointer(classes).assumingMemoryBound(to: CChar.self)
+        guard strstr(c, "line") != nil || strstr(c, "poem") != nil || strstr(c, "stanza") != nil
+                || strstr(c, "verse") != nil else { return (false, false) }
+        var result = (poem: false, line: false)
+        for word in String(cString: c).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            switch word {
+            case "linegroup", "poem", "stanza", "verse": result.poem = true
+            case "line": result.line = true
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// A line of verse opens: it continues the open stanza on a new line.
+    private func openVerseLine() {
+        frames[frames.count - 1].verseLine = verseBreaks
+        if builder.isInBlock, builder.bytes.last != 0x0A { builder.appendLineBreak() }
+    }
+
+    /// A line of verse closes. If lines or `<br>`s were inside it, it was a stanza (`<p>`
+    /// of `<br>`-separated lines): the stanza ends. Otherwise the line ends.
+    private func closeVerseLine(breaksWhenOpened: Int) {
+        if verseBreaks > breaksWhenOpened {
+            builder.endBlock()
+        } else if builder.isInBlock, builder.bytes.last != 0x0A {
+            builder.appendLineBreak()
+        }
+        verseBreaks += 1
+    }
+
     // MARK: Text
 
     private func openBlockIfNeeded() {
         guard !builder.isInBlock else { return }
-        builder.beginBlock(ctx.kind, level: ctx.level, direction: ctx.direction)
+        builder.beginBlock(ctx.kind, level: ctx.level, direction: ctx.direction, isVerse: ctx.verse)
         builder.anchor(source: entryPath, offset: pendingAnchor ?? lastEventEnd, linear: false)
         pendingAnchor = nil
         if ctx.kind == .preformatted { preJustOpened = true }
+    }
+
+    /// libxml2 hands an entity reference it does not know to `characters` as "&", then
+    /// the name, leaving its ";" in the input (a known entity's "&" comes after the ";"):
+    /// a lone "&" at a ";" that ends `&name` is an unknown entity, kept as text.
+    private func noteUnknownEntity() {
+        let end = position
+        guard end < raw.count, raw[end] == UInt8(ascii: ";") else { return }
+        var i = end
+        while i > 0 && end - i < 64, Self.isNameByte(raw[i - 1]) { i -= 1 }
+        guard i > 0, i < end, raw[i - 1] == UInt8(ascii: "&") else { return }
+        unknownEntities += 1
+        if firstUnknownEntity == nil { firstUnknownEntity = String(decoding: UnsafeBufferPointer(rebasing: raw[i..<end]), as: UTF8.self) }
+    }
+
+    @inline(__always) private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2D || b == 0x2E || b == 0x5F
     }
 
     private func characters(_ text: UnsafeBufferPointer<UInt8>) {
@@ -434,6 +615,7 @@ final class XHTMLWalker {
             if ctx.captureTitle && titleBytes.count < 1024 { titleBytes.append(contentsOf: text) }
             return
         }
+        if text.count == 1 && text[0] == UInt8(ascii: "&") { noteUnknownEntity() }
         if ctx.pre {
             openBlockIfNeeded()
             var t = text

@@ -30,7 +30,8 @@ extension TextPage {
             for entry in visible {
                 let line = entry.line
                 if line.start >= revealed { break }
-                let bullet = TextLayout.listBulletColumn(of: line, in: content, options: options, paragraphs: paragraphs)
+                let marker = TextLayout.listMarker(of: line, in: content, options: options, paragraphs: paragraphs)
+                    .map { LineMarker(text: $0.text, column: $0.column) }
                 // At least a byte a cluster: one allocation a line, written in place.
                 let clusters = [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
                     TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
@@ -49,7 +50,7 @@ extension TextPage {
                         count += 1
                     }
                 }
-                let placed = PageLine(start: line.start, kind: line.kind, bullet: bullet, clusters: clusters)
+                let placed = PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters)
                 lines.append(placed)
             }
         }

@@ -20,8 +20,10 @@ public struct TextPage: LayerView, Hashable {
         let margin = geometry.textLeft
         for (row, line) in lines.enumerated() {
             let base = theme.style(for: line.kind)
-            if let bullet = line.bullet {
-                buffer.put("•", width: 1, row: row, col: margin + bullet, style: base)
+            if let marker = line.marker {
+                for (i, character) in marker.text.enumerated() {
+                    buffer.put(String(character), width: 1, row: row, col: margin + marker.column + i, style: base)
+                }
             }
             for cluster in line.clusters {
                 buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
@@ -65,17 +67,33 @@ public struct PageLine: Hashable, Sendable {
     public var start: ByteOffset
     /// The kind of block it belongs to (its base style).
     public var kind: BlockKind
-    /// Column of the list bullet in the text column, for the first line of a list item.
-    public var bullet: Int?
+    /// The list marker ("•", "3.") and its column in the text column, for the first line
+    /// of a list item.
+    public var marker: LineMarker?
     /// The visible clusters, in display order.
     public var clusters: [PageCluster]
 
     /// Creates a line.
-    public init(start: ByteOffset, kind: BlockKind, bullet: Int? = nil, clusters: [PageCluster] = []) {
+    public init(start: ByteOffset, kind: BlockKind, marker: LineMarker? = nil, clusters: [PageCluster] = []) {
         self.start = start
         self.kind = kind
-        self.bullet = bullet
+        self.marker = marker
         self.clusters = clusters
+    }
+}
+
+/// A list marker on a `PageLine`: its text (one cell a character) and the column of its
+/// first cell in the text column.
+public struct LineMarker: Hashable, Sendable {
+    /// What to draw ("3.", ".3", "•").
+    public var text: String
+    /// Column of the first cell.
+    public var column: Int
+
+    /// Creates a marker.
+    public init(text: String, column: Int) {
+        self.text = text
+        self.column = column
     }
 }
 

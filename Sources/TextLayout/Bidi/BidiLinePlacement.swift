@@ -82,16 +82,6 @@ extension TextLayout {
         }
     }
 
-    /// The column of the bullet of a list item's first line (nil for other lines, or when
-    /// the indent leaves no room): two cells left of the text, or for a right-to-left
-    /// paragraph two cells right of it (its indent is on the right).
-    public static func listBulletColumn(of line: Line, in content: TextContent, options: LayoutOptions,
-                                        paragraphs: BidiParagraphCache? = nil) -> Int? {
-        guard line.kind == .listItem, line.flags.contains(.blockStart), line.indent >= 2 else { return nil }
-        return paragraphLevel(of: line, in: content, options: options, paragraphs: paragraphs) == 1
-            ? options.width - line.indent + 1 : line.indent - 2
-    }
-
     /// The paragraph embedding level (0 or 1) of the block `line` belongs to, as
     /// `forEachCluster` places it.
     public static func paragraphLevel(of line: Line, in content: TextContent, options: LayoutOptions,

@@ -40,3 +40,30 @@ final class TextPageTests: XCTestCase {
         XCTAssertEqual(marked(.match, in: short).first, "efgh", "its second half on the top row")
     }
 }
+
+/// List markers on the full-screen page: placed by `TextLayout.listMarker`, as `dump` does.
+final class TextPageMarkerTests: XCTestCase {
+    func screen(_ content: TextContent, columns: Int = 30, rows: Int = 8) -> [String] {
+        let model = ReaderModel(content: content, position: .zero, columns: columns, rows: rows, preferredWidth: columns)
+        var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
+        Renderer(theme: .plain).render(model.snapshot, into: &buffer)
+        return (0..<buffer.height).map { buffer.rowText($0) }
+    }
+
+    func testNumbersAreDrawnBeforeTheirItems() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .epub))
+        for (i, item) in ["nine", "ten"].enumerated() {
+            b.beginBlock(.listItem, level: 1)
+            b.append(item)
+            b.endBlock()
+            b.setListMarker(.decimal, ordinal: Int32(9 + i), inBlocks: i..<i + 1)
+        }
+        b.indentListBlocks(from: 0, by: 4)
+        let rows = screen(b.finish())
+        XCTAssertTrue(rows[0].hasSuffix(" 9. nine") || rows[0].contains(" 9. nine"), "\(rows)")
+        XCTAssertTrue(rows[1].contains("10. ten"), "\(rows)")
+        let nine = rows[0].range(of: "nine")!, ten = rows[1].range(of: "ten")!
+        XCTAssertEqual(rows[0].distance(from: rows[0].startIndex, to: nine.lowerBound),
+                       rows[1].distance(from: rows[1].startIndex, to: ten.lowerBound), "the texts line up")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// End-to-end (issue #13): `reader dump` and `reader info --json` on the structure fixtures
+/// (`Tools/fixtures/make_epub_fixtures.py`, `structure()`): numbered lists keep their
+/// numbers, verse keeps its stanzas, images have one form, damaged markup is reported.
+final class DumpStructureEndToEndTests: XCTestCase {
+    func fixture(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/" + name).path }
+
+    /// Runs the reader with `arguments` and returns its stdout lines.
+    func run(_ arguments: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = TmuxSessionTests.binary
+        process.arguments = arguments
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("reader-dump-structure-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        process.environment = ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": cache.path, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+    }
+
+    func testNumberedListsShowTheirMarkersInAHangingIndent() throws {
+        let lines = try run(["dump", fixture("lists.epub"), "--width", "40"])
+        let expected = [
+            "1. Alpha",
+            "2. Beta",
+            "3. Gamma is a longer item whose text",
+            "   wraps under itself, not under its",
+            "   number.",
+            "", "Start at nine:", "",
+            " 9. Nine",
+            "10. Ten",
+            "", "Reversed:", "",
+            "3. Three down", "2. Two down", "1. One down",
+            "", "Letters and numerals:", "",
+            "a. ay", "b. bee",
+            " Z. Zed", "AA. Double",
+            "iii. three", " ix. nine", "  x. ten",
+            " I. One", "II. Two",
+            "", "Nested:", "",
+            "• Bullet one", "  1. Nested one", "  2. Nested two", "• Bullet two",
+            "", "Two paragraphs in an item:", "",
+            "1. First paragraph of an item.", "   Second paragraph.",
+            "", "Notes", "",
+            "1. A numbered note.", "", "2. Another note.", "",
+        ]
+        XCTAssertEqual(Array(lines.dropFirst(2).prefix(expected.count)), expected, lines.joined(separator: "\n"))
+        // A right-to-left item: the marker on the right of the text, its full stop first.
+        let rtl = try XCTUnwrap(lines.first { $0.contains("טירפ") })
+        XCTAssertTrue(rtl.hasSuffix(String("פריט ראשון".reversed()) + " .1"), rtl)
+        XCTAssertEqual(rtl.count, 40)
+    }
+
+    func testVerseIsSingleSpacedWithBlankLinesBetweenStanzasInBothModes() throws {
+        let stanzas = [
+            ["First line of the first stanza,", "second line of it."],
+            ["First line of stanza two,", "last line."],
+            ["  A quoted verse line", "  and its second line."],
+            ["  A second stanza", "  ends here."],
+            ["Span line one", "span line two"],
+            ["Poem line one", "poem line two"],
+            ["Second stanza one", "second stanza two"],
+        ]
+        let expected = ["Prose before the poem.", ""] + stanzas.flatMap { $0 + [""] } + ["Prose after."]
+        for compact in [false, true] {
+            let lines = try run(["dump", fixture("verse.epub"), "--width", "40"] + (compact ? ["--compact"] : []))
+            XCTAssertEqual(Array(lines.dropFirst(2).prefix(expected.count)), expected,
+                           "compact \(compact):\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    func testImagesHaveOneForm() throws {
+        let lines = try run(["dump", fixture("images.epub"), "--width", "40", "--compact"])
+        XCTAssertEqual(lines.filter { $0.contains("image") },
+                       ["[image: Cover Image]", "[image]", "[image]", "Drop | [image: a drop] | [image]"])
+    }
+
+    func testDamagedDocumentsAreReported() throws {
+        let info = try run(["info", "--json", fixture("damaged-markup.epub")]).joined(separator: "\n")
+        XCTAssertTrue(info.contains("b.xhtml: damaged markup was recovered"), info)
+        XCTAssertTrue(info.contains("c.xhtml: damaged markup was recovered"), info)
+        XCTAssertTrue(info.contains("b.xhtml: 2 unknown entity references kept as text (the first: &bogus;)"), info)
+        XCTAssertFalse(info.contains("a.xhtml:"), "a well-formed document with HTML5 elements is not damaged:\n\(info)")
+    }
+}
