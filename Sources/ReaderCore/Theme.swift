@@ -85,7 +85,7 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Base style of a block kind.
-    func style(for kind: BlockKind) -> CellStyle {
+    public func style(for kind: BlockKind) -> CellStyle {
         switch kind {
         case .heading: return heading
         case .blockquote: return quote
