@@ -33,9 +33,6 @@ struct DumpStyling {
         change(to: theme.style(for: kind, inline: InlineStyles(at: offset, runs: runs)))
     }
 
-    /// The escape for the line's base style (spaces, bullets).
-    mutating func baseEscape() -> [UInt8] { change(to: theme.style(for: kind)) }
-
     /// The escape that ends the line in the default rendition (empty if it already is).
     mutating func end() -> [UInt8] { change(to: .plain) }
 
