@@ -146,7 +146,7 @@ let lineBreakRules: [LineBreakRule] = [
     LineBreakRule("LB18") { l, _ in l.last == .SP ? .allowed : nil },
     // LB19: Do not break before or after quotation marks.  × QU;  QU ×
     LineBreakRule("LB19", [.uax14]) { l, n in n.kind == .QU || l.last == .QU ? .prohibited : nil },
-    // LB19 with the QU tailoring (all CSS styles; Unicode 16's LB19/LB19a in spirit): an
+    // LB19 with the QU tailoring (all CSS styles; LB19/LB19a of Unicode 15.1 and 16.0 in spirit): an
     // opening quotation mark (Pi) may start a line after East Asian text, and a line may
     // end after a closing quotation mark (Pf) before East Asian text.  Only LB19 is relaxed:
     // where the exception applies the rule does not decide, so the later rules still hold
