@@ -18,10 +18,12 @@ public struct Renderer {
     /// Renders the whole screen: the views bottom first, then the status line.
     public func render(_ snapshot: PageSnapshot, into buffer: inout ScreenBuffer) {
         let geometry = snapshot.geometry
+        // Every cell starts in the text style: a theme with a background (light) paints
+        // the margins and empty rows too.
         if buffer.width != geometry.columns || buffer.height != geometry.rows {
-            buffer = ScreenBuffer(width: geometry.columns, height: geometry.rows)
+            buffer = ScreenBuffer(width: geometry.columns, height: geometry.rows, style: theme.text)
         } else {
-            buffer.clear()
+            buffer.clear(style: theme.text)
         }
         for view in snapshot.views { view.draw(in: geometry, into: &buffer, renderer: self) }
         snapshot.status.draw(in: geometry, into: &buffer, renderer: self)

@@ -38,23 +38,30 @@ public struct Theme: Hashable, Sendable {
         selection: CellStyle(attributes: .reverse),
         dim: CellStyle(foreground: .ansi(8)))
 
-    /// For light terminals.
-    public static let light = Theme(
-        text: .plain,
-        heading: CellStyle(foreground: .ansi(4), attributes: .bold),
-        quote: CellStyle(foreground: .ansi(8), attributes: .italic),
-        code: CellStyle(foreground: .ansi(2)),
-        image: CellStyle(foreground: .ansi(8), attributes: .italic),
-        footnote: CellStyle(foreground: .ansi(8)),
-        emphasis: .italic, strong: .bold,
-        link: CellStyle(foreground: .ansi(4), attributes: .underline),
-        noteReference: CellStyle(foreground: .ansi(4)),
-        match: CellStyle(background: .ansi(11)),
-        currentMatch: CellStyle(foreground: .ansi(15), background: .ansi(1), attributes: .bold),
-        status: CellStyle(attributes: .reverse),
-        statusMessage: CellStyle(foreground: .ansi(1), attributes: [.reverse, .bold]),
-        selection: CellStyle(attributes: .reverse),
-        dim: CellStyle(foreground: .ansi(8)))
+    /// Dark ink on light paper, painted on every cell (text, margins, status line), so it
+    /// reads the same on a dark terminal: every style has an explicit background.
+    public static let light: Theme = {
+        let paper = Color.ansi(15), ink = Color.ansi(0)
+        func on(_ foreground: Color = ink, _ background: Color = paper, _ attributes: TextAttributes = []) -> CellStyle {
+            CellStyle(foreground: foreground, background: background, attributes: attributes)
+        }
+        return Theme(
+            text: on(),
+            heading: on(.ansi(4), paper, .bold),
+            quote: on(.ansi(8), paper, .italic),
+            code: on(.ansi(2)),
+            image: on(.ansi(8), paper, .italic),
+            footnote: on(.ansi(8)),
+            emphasis: .italic, strong: .bold,
+            link: on(.ansi(4), paper, .underline),
+            noteReference: on(.ansi(4)),
+            match: on(ink, .ansi(11)),
+            currentMatch: on(.ansi(15), .ansi(1), .bold),
+            status: on(paper, ink),
+            statusMessage: on(.ansi(11), ink, .bold),
+            selection: on(paper, .ansi(4)),
+            dim: on(.ansi(8)))
+    }()
 
     /// No colours at all: attributes only (also what `NO_COLOR` gives).
     public static let plain = Theme(
@@ -85,7 +92,7 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Base style of a block kind.
-    func style(for kind: BlockKind) -> CellStyle {
+    public func style(for kind: BlockKind) -> CellStyle {
         switch kind {
         case .heading: return heading
         case .blockquote: return quote

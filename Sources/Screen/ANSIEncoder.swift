@@ -146,6 +146,17 @@ public struct ANSIEncoder: Sendable {
         return out.bytes
     }
 
+    /// The SGR sequence that sets `style` on the terminal's default rendition: its
+    /// attributes and colours (`CSI 3m`, `CSI 1;93m`; `CSI 0m` for the plain style), without
+    /// the frame's leading reset, so write `CSI 0m` first when another style is in effect.
+    /// No colours when `options.colors` is off. For styled text outside a frame, such as
+    /// `reader dump --color`.
+    public func sgr(for style: CellStyle) -> [UInt8] {
+        var out = ByteWriter()
+        out.sgr(effective(style), reset: false)
+        return out.bytes
+    }
+
     /// The style as it will be shown under the current options.
     @inline(__always)
     func effective(_ style: CellStyle) -> CellStyle {
@@ -182,9 +193,12 @@ struct ByteWriter {
         byte(UInt8(final.value))
     }
 
-    /// A full SGR: reset, then every attribute and colour of `style`.
-    mutating func sgr(_ style: CellStyle) {
-        append("\u{1B}[0")
+    /// A full SGR: reset, then every attribute and colour of `style` (without the reset
+    /// when `reset` is false: `CSI 3m`, and `CSI 0m` for the plain style).
+    mutating func sgr(_ style: CellStyle, reset: Bool = true) {
+        append("\u{1B}[")
+        let mark = bytes.count
+        if reset || style == .plain { byte(0x30) }  // 0
         let a = style.attributes
         if a.contains(.bold) { append(";1") }
         if a.contains(.dim) { append(";2") }
@@ -193,6 +207,7 @@ struct ByteWriter {
         if a.contains(.reverse) { append(";7") }
         color(style.foreground, base: 30, brightBase: 90, extended: 38)
         color(style.background, base: 40, brightBase: 100, extended: 48)
+        if bytes[mark] == 0x3B { bytes.remove(at: mark) }  // no reset: drop the first separator
         byte(0x6D)  // m
     }
 

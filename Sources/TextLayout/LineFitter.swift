@@ -301,28 +301,64 @@ struct BlockFit {
     }
 
     /// Cuts `[start, end)` — a run with no break opportunity, wider than the column — at
-    /// grapheme boundaries; the remainder stays on the current line.
+    /// grapheme boundaries; the remainder stays on the current line. A cut before closing
+    /// punctuation (`EmergencyKinsoku`) is moved back so that the punctuation does not start
+    /// the next line alone (`kinsokuCut`).
     mutating func emergencySplit(from start: Int, to end: Int, into lines: inout LineCollection) {
         var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
         var position = start
+        // The clusters this split placed on the current line: start, and `col`/`visible`
+        // before it (col -1: the cluster may not start a line — it hangs or is a tab).
+        var placed: [(start: Int, col: Int, visible: Int)] = []
         while let (next, clusterWidth) = c.next() {
             let first = text[position]
             var w = first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth
             let hanging = hangs(first, next - position)
             if !hanging && w > 0 && col + w > available && position > lineStart {
-                emit(position, .emergencyBreak, into: &lines)
+                if let k = kinsokuCut(placed, at: position, width: w) {
+                    let cut = placed[k]
+                    let carried = (col: col - cut.col, visible: visible - cut.col)
+                    visible = cut.visible
+                    emit(cut.start, .emergencyBreak, into: &lines)
+                    (col, visible) = carried
+                    placed = placed[k...].map { ($0.start, $0.col < 0 ? -1 : $0.col - cut.col, max(0, $0.visible - cut.col)) }
+                } else {
+                    emit(position, .emergencyBreak, into: &lines)
+                    placed.removeAll(keepingCapacity: true)
+                }
                 // A tab's width depends on its column, which the new line just reset
                 // (found by fuzzing: a tab moved to a new line kept its old width).
                 if first == 0x09 { w = tabWidth - (col % tabWidth) }
             }
+            placed.append((position, hanging || first == 0x09 ? -1 : col, visible))
             col += w
             if !hanging { visible = col }
             if !hanging && w > available && position == lineStart {
                 // One cluster wider than the whole column (a wide glyph at width 1): a line of its own.
                 emit(next, .overwide, into: &lines)
+                placed.removeAll(keepingCapacity: true)
             }
             position = next
         }
+    }
+
+    /// Where an emergency cut before the cluster at `position` (`width` cells) should go
+    /// instead: the index in `placed` of the first of the clusters that move down with it,
+    /// so that the next line does not start with closing punctuation — nil to cut at
+    /// `position` (it may start a line, or no earlier cut keeps the line non-empty, or
+    /// what moves down would not fit the next line).
+    func kinsokuCut(_ placed: [(start: Int, col: Int, visible: Int)], at position: Int, width: Int) -> Int? {
+        guard let p = text.baseAddress, EmergencyKinsoku.avoidsLineStart(p, position, n) else { return nil }
+        var k = placed.count - 1
+        while k >= 0 {
+            let cluster = placed[k]
+            guard cluster.col >= 0, cluster.start > lineStart else { return nil }
+            if !EmergencyKinsoku.avoidsLineStart(p, cluster.start, n) {
+                return col - cluster.col + width <= max(1, self.width - restIndent) ? k : nil
+            }
+            k -= 1
+        }
+        return nil
     }
 }
 

@@ -63,6 +63,8 @@ final class CacheBuild: @unchecked Sendable {
     private var widthsLeft: [Int]
     private var booksDone = 0
     private var failed: Set<Int> = []
+    /// Books whose warnings have been printed (or that had none).
+    private var warned: Set<Int> = []
     private var unwritten: Set<Int> = []
     private var inputBytesTotal = 0
     private var inputBytesDone = 0
@@ -125,7 +127,9 @@ final class CacheBuild: @unchecked Sendable {
         // Independent work: nothing shared until the totals are added at the end.
         var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
         do {
-            let session = try Sessions.open(job.path, BookOpenOptions(encoding: encoding, parseThreads: parseThreads))
+            let session = try Sessions.open(job.path, BookOpenOptions(encoding: encoding, parseThreads: parseThreads),
+                                            printWarnings: false)
+            warnOnce(book: job.book, Sessions.warnings(of: session, path: job.path))
             let content = session.content, key = session.key
             if !force, cache.open(bookKey: key, options: job.options, content: content) != nil {
                 finish(job, index: index, .success(nil))
@@ -173,8 +177,23 @@ final class CacheBuild: @unchecked Sendable {
         if progress { drawProgress(force: next >= jobs.count && booksDone == bookCount) }
     }
 
+    /// Prints a book's warnings the first time one of its jobs opens it (each job opens
+    /// the book again, one per width), on a line of their own below the progress bar.
+    private func warnOnce(book: Int, _ warnings: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !warned.contains(book) else { return }
+        warned.insert(book)
+        guard !warnings.isEmpty else { return }
+        if progress { clearProgress() }
+        for w in warnings { Diagnostics.warning(w) }
+        if progress { drawProgress(force: true) }
+    }
+
     // MARK: Progress (stderr, terminals only; called under the lock)
 
+    /// Prints an error on a line of its own: the progress bar's line is cleared first (the
+    /// next `drawProgress` draws it again below).
     private func report(_ message: String) {
         if progress { clearProgress() }
         Diagnostics.error(message)

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderApp
+import Screen
 import TextContent
 import TextLayout
 
@@ -36,6 +37,12 @@ enum DumpCommand {
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
         printer.logical = a.has("logical")
+        if a.has("color") {
+            // The reader's own theme and encoder (NO_COLOR: attributes only).
+            let environment = ProcessInfo.processInfo.environment
+            printer.styling = DumpStyling(theme: try ReadOptions.theme(a, environment: environment),
+                                          encoder: ANSIEncoder(options: .fromEnvironment(environment)))
+        }
         // The layout cache: read the chapters from it when present; fill it when the whole
         // book was laid out here.
         let disk = session.layouts
@@ -70,6 +77,8 @@ struct DumpPrinter {
     var out = Output()
     /// Where a chapter's lines may come from before laying it out (the layout cache).
     var source: ((Int) -> LineCollection?)?
+    /// The escapes of `--color` (nil: plain text).
+    var styling: DumpStyling?
     /// Each paragraph's bidi analysis, done once for all its lines.
     private let paragraphs = BidiParagraphCache()
     /// The chapters laid out here (not taken from `source`), by index.
@@ -124,13 +133,13 @@ struct DumpPrinter {
             out.write(String(repeating: " ", count: marker.column) + marker.text)
             col = marker.column + marker.text.unicodeScalars.count
         }
-        var styled = false
-        if color && line.kind == .heading { out.write("\u{1B}[1m"); styled = true }
+        styling?.begin(line, in: content)
         func place(_ cluster: PlacedCluster) {
             if cluster.column > col {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.column - col))
                 col = cluster.column
             }
+            if let escape = styling?.escape(before: cluster.range.lowerBound) { out.write(bytes: escape) }
             if cluster.isBlank {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.width))
             } else if let text = cluster.text {
@@ -148,7 +157,7 @@ struct DumpPrinter {
         if let marker, markerAfter, marker.column > col {
             out.write(String(repeating: " ", count: marker.column - col) + marker.text)
         }
-        if styled { out.write("\u{1B}[0m") }
+        if let escape = styling?.end() { out.write(bytes: escape) }
         out.writeByte(0x0A)
     }
 }

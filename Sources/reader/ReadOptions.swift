@@ -33,6 +33,10 @@ struct ReadOptions {
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
+        if let rate = RevealOptions.detachedRate(in: args),
+           a.positionals.count > 1 || !FileManager.default.fileExists(atPath: rate) {
+            throw CLIError.usage("--reveal takes its rate after '=': did you mean --reveal=\(rate)?")
+        }
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         path = a.positionals.first
         layout = try DumpCommand.layoutOptions(a)

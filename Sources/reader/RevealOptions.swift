@@ -10,6 +10,16 @@ enum RevealOptions {
         .init(name: "reveal-catch-up", short: nil, takesValue: false),
     ]
 
+    /// A rate given as the next argument after a bare `--reveal` (`--reveal 45`), which the
+    /// parser takes for a BOOK since the rate is optional and needs `=`: the rate, if any.
+    static func detachedRate(in args: [String]) -> String? {
+        let options = args.firstIndex(of: "--").map { Array(args[..<$0]) } ?? args   // after "--": books only
+        for i in options.indices.dropLast() where options[i] == "--reveal" {
+            if RevealSettings.parseRate(options[i + 1]) != nil { return options[i + 1] }
+        }
+        return nil
+    }
+
     /// The settings the options ask for (also used when `r` starts the reveal).
     static func settings(_ a: Arguments) throws -> RevealSettings {
         var settings = RevealSettings()

@@ -8,9 +8,10 @@ import TextContent
 /// The executable's side of `BookSession`: opening a book with errors mapped to exit
 /// codes and its warnings printed, one line each.
 enum Sessions {
-    /// Opens `path` (nil: the sample) for a command.
+    /// Opens `path` (nil: the sample) for a command; its warnings go to stderr unless
+    /// `printWarnings` is false (`cache build` prints them itself, once per book).
     static func open(_ path: String?, _ options: BookOpenOptions = BookOpenOptions(), directories: XDGDirectories? = nil,
-                     store: PositionStore? = nil) throws -> BookSession {
+                     store: PositionStore? = nil, printWarnings: Bool = true) throws -> BookSession {
         let directories = directories ?? XDGDirectories(environment: ProcessInfo.processInfo.environment)
         let session: BookSession
         do {
@@ -19,8 +20,13 @@ enum Sessions {
         } catch let e as BookError {
             throw CLIError.book(e)
         }
-        if let path { for w in session.content.warnings { Diagnostics.warning("\(path): \(w)") } }
+        if let path, printWarnings { for w in warnings(of: session, path: path) { Diagnostics.warning(w) } }
         return session
+    }
+
+    /// The warning lines of an opened book, each naming the file.
+    static func warnings(of session: BookSession, path: String) -> [String] {
+        session.content.warnings.map { "\(path): \($0)" }
     }
 
     /// Where `jumps` lead in `content` (nil: none given); a jump past the book is a usage error.

@@ -75,6 +75,13 @@ final class CLIErrorTests: XCTestCase {
         try check(["cache", "frob"], exit: 2, contains: "unknown cache command")
     }
 
+    func testARateAfterABareRevealSuggestsTheEqualsSign() throws {
+        // Issue #13: `--reveal 45` said "give one BOOK" (the rate is optional, so 45 was a BOOK).
+        try check([sample, "--reveal", "45"], exit: 2, contains: "did you mean --reveal=45?")
+        try check(["--reveal", "45", sample], exit: 2, contains: "did you mean --reveal=45?")
+        try check(["--reveal", "300wpm"], exit: 2, contains: "did you mean --reveal=300wpm?")
+    }
+
     func testFilesThatCannotBeReadExitWith3() throws {
         try check([folder.appendingPathComponent("missing.epub").path], exit: 3, contains: "no such file")
         try check(["info", folder.path], exit: 3, contains: "is a directory")

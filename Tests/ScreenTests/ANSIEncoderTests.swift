@@ -195,3 +195,19 @@ func assertOnlyOwnControls(_ out: [UInt8], file: StaticString = #filePath, line:
     }
     XCTAssertNotNil(String(validating: out, as: UTF8.self), "invalid UTF-8", file: file, line: line)
 }
+
+/// `ANSIEncoder.sgr(for:)`, the SGR of a style outside a frame (`reader dump --color`).
+final class ANSIEncoderSGRTests: XCTestCase {
+    func testSGRWithoutTheLeadingReset() {
+        let encoder = ANSIEncoder()
+        XCTAssertEqual(String(decoding: encoder.sgr(for: CellStyle(attributes: .italic)), as: UTF8.self), "\u{1B}[3m")
+        XCTAssertEqual(String(decoding: encoder.sgr(for: CellStyle(foreground: .ansi(11), attributes: .bold)), as: UTF8.self),
+                       "\u{1B}[1;93m")
+        XCTAssertEqual(String(decoding: encoder.sgr(for: CellStyle(foreground: .ansi(0), background: .ansi(15))), as: UTF8.self),
+                       "\u{1B}[30;107m")
+        XCTAssertEqual(String(decoding: encoder.sgr(for: .plain), as: UTF8.self), "\u{1B}[0m")
+        let noColor = ANSIEncoder(options: .init(colors: false))
+        XCTAssertEqual(String(decoding: noColor.sgr(for: CellStyle(foreground: .ansi(14), attributes: .underline)), as: UTF8.self),
+                       "\u{1B}[4m")
+    }
+}

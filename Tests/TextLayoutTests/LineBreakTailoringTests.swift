@@ -79,6 +79,19 @@ final class LineBreakTailoringTests: XCTestCase {
         check("He said “hi” to me", strict: "He |said |“hi” |to |me")
     }
 
+    func testClosingQuoteBeforeNonstarter() {
+        // Issue #13 (14): the QU tailoring relaxes LB19 only; a nonstarter after ” still
+        // never starts a line (LB21 × NS, as in Unicode 16 where LB19a leaves LB21 in force).
+        check("称他做“美髯公”；原是", strict: "称|他|做|“美|髯|公”；|原|是",
+              loose: "称|他|做|“美|髯|公”；|原|是")
+        check("公”：原", strict: "公”：|原")
+        check("公”…原", strict: "公”…|原")
+        check("うん”ー", strict: "う|ん”ー", normal: "う|ん”|ー")
+        // Closing punctuation and ！ were already held by LB13.
+        check("公”。原", strict: "公”。|原")
+        check("公”！原", strict: "公”！|原")
+    }
+
     func testMixedScripts() {
         check("用iPhone 16拍的照片", uax14: "用|iPhone |16|拍|的|照|片", strict: "用|iPhone |16|拍|的|照|片")
         check("我在Apple Store买了MacBook Pro。", strict: "我|在|Apple |Store|买|了|MacBook |Pro。")

@@ -68,7 +68,7 @@ final class LineFittingTests: XCTestCase {
                 // 1. No line wider than the width.
                 for line in lines.lines where !line.flags.contains(.overwide) {
                     XCTAssertLessThanOrEqual(line.totalWidth, width, "seed \(seed) width \(width): \(content.string(in: line.range).debugDescription)")
-                    XCTAssertEqual(Self.placedWidth(line, content, options), line.width, "seed \(seed) width \(width) line width disagrees")
+                    XCTAssertEqual(Self.placedWidth(line, content, options), line.width, "seed \(seed) width \(width) line width disagrees \(content.string(in: line.range).debugDescription)")
                 }
                 // 2. The lines of each block concatenate back to the block's text.
                 for block in content.blocks {
@@ -122,6 +122,40 @@ final class LineFittingTests: XCTestCase {
         XCTAssertEqual(lines.lines.map(\.length), [10, 10, 5])
         XCTAssertTrue(lines[0].flags.contains(.emergencyBreak))
         XCTAssertFalse(lines[2].flags.contains(.emergencyBreak))
+    }
+
+    /// The lines of `text` at `width` by both fitters (they must agree).
+    func lineTexts(_ text: String, width: Int) -> [String] {
+        let c = Self.content([text])
+        let options = LayoutOptions(width: width)
+        let lazy = TextLayout.layout(c, range: c.fullRange, options: options)
+        let analysis = TextLayout.analyze(c, range: c.fullRange, lineBreakStyle: options.lineBreakStyle)
+        let fitted = TextLayout.fit(analysis, in: c, options: options)
+        XCTAssertEqual(fitted.lines.map(\.range), lazy.lines.map(\.range), "segment fitter = lazy fitter")
+        return lazy.lines.map { c.string(in: $0.range) }
+    }
+
+    func testNoNonstarterAfterAClosingQuoteStartsALine() {
+        // Issue #13 (14): 水浒传 at width 20 put '；' at the start of a line after ”.
+        let lines = lineTexts("满县人都称他做“美髯公”；原是本处富户，只因他。", width: 22)
+        XCTAssertEqual(lines, ["满县人都称他做“美髯", "公”；原是本处富户，只", "因他。"])
+        for width in 8...30 {  // narrower, "公”；" (6 cells) cannot stay together
+            for line in lineTexts("满县人都称他做“美髯公”；原是本处富户，只因他。", width: width) {
+                XCTAssertFalse(line.hasPrefix("；") || line.hasPrefix("，") || line.hasPrefix("。"), "width \(width): \(line)")
+            }
+        }
+    }
+
+    func testEmergencyBreakDoesNotLeaveClosingPunctuationAlone() {
+        // Issue #13 (14): `《www.tianyabook.com》` at width 20 left '》' alone on a line.
+        XCTAssertEqual(lineTexts("《www.tianyabook.com》", width: 20), ["《www.tianyabook.co", "m》"])
+        XCTAssertEqual(lineTexts("(see www.example.com/a/b)", width: 10), ["(see ", "www.exampl", "e.com/a/b)"])
+        XCTAssertEqual(lineTexts("www.example.com)", width: 15), ["www.example.co", "m)"])
+        for width in 6...24 {  // narrower, "m》。" (5 cells) cannot stay together
+            for line in lineTexts("《www.tianyabook.com》。下一句", width: width).dropFirst() {
+                XCTAssertFalse(line.hasPrefix("》") || line.hasPrefix("。"), "width \(width): \(line)")
+            }
+        }
     }
 
     func testWideCharactersNeverOverflow() {

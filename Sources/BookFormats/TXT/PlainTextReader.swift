@@ -176,7 +176,7 @@ struct Emitter {
             case .paragraph:
                 let isTitle = unit.lineCount == 1 && unit.firstLine == titleLine
                 begin(isTitle ? .heading : .paragraph, level: isTitle ? 1 : 0)
-                appendLines(unit)
+                if isTitle || structure.isAozora || !appendLinesWithEmphasis(unit) { appendLines(unit) }
                 builder.endBlock()
             }
         }
@@ -215,7 +215,7 @@ struct Emitter {
     }
 
     /// Appends decoded text `r`, anchoring the source map and cutting blocks at the limit.
-    private mutating func appendSource(_ r: Range<Int>) {
+    mutating func appendSource(_ r: Range<Int>) {
         var a = r.lowerBound
         while a < r.upperBound {
             let room = PlainTextReader.maxBlockBytes - (builder.currentOffset.rawValue - blockStart)

@@ -16,7 +16,7 @@ extension TextPage {
             return
         }
         let span = ByteRange(first.line.start, max(first.line.start, last.line.range.upperBound))
-        let runs = Self.styleRuns(in: span, content: content)
+        let runs = InlineStyles.runs(in: span, of: content)
         let matches = context.search?.matches(overlapping: span) ?? []
         let current = context.currentMatch
         let options = context.layouts.options
@@ -38,8 +38,7 @@ extension TextPage {
                         guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed,
                               count < buffer.count else { return }   // (each cluster has its own bytes: never full)
                         let at = cluster.range.lowerBound
-                        var styles = InlineStyles()
-                        for run in runs where run.range.lowerBound <= at && at < run.range.upperBound { styles.append(run.style) }
+                        let styles = InlineStyles(at: at, runs: runs)
                         let match: MatchKind
                         if let current, current.contains(at) { match = .current }
                         else if matches.contains(where: { $0.contains(at) }) { match = .match }
@@ -66,21 +65,5 @@ extension TextPage {
         if range.count == 1, bytes[range.lowerBound] < 0x80 { return PackedGrapheme(ascii: bytes[range.lowerBound]) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         return text.isEmpty ? .space : PackedGrapheme(text)
-    }
-
-    /// Style runs that intersect `span` (binary search on the sorted runs, then a short scan).
-    private static func styleRuns(in span: ByteRange, content: TextContent) -> [StyleRun] {
-        let styles = content.styles
-        let lo = styles.partitioningIndex { $0.range.lowerBound >= span.upperBound }
-        var result: [StyleRun] = []
-        var i = lo - 1
-        // Runs start before the span's end; nested runs are short, so look back a bounded way.
-        var looked = 0
-        while i >= 0 && looked < 4096 {
-            if styles[i].range.upperBound > span.lowerBound { result.append(styles[i]) }
-            i -= 1
-            looked += 1
-        }
-        return result.reversed()
     }
 }

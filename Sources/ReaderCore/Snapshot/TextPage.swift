@@ -27,37 +27,18 @@ public struct TextPage: LayerView, Hashable {
             }
             for cluster in line.clusters {
                 buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
-                           style: style(of: cluster, base: base, theme: theme))
+                           style: style(of: cluster, kind: line.kind, theme: theme))
             }
         }
     }
 
-    private func style(of cluster: PageCluster, base: CellStyle, theme: Theme) -> CellStyle {
+    private func style(of cluster: PageCluster, kind: BlockKind, theme: Theme) -> CellStyle {
         switch cluster.match {
         case .current: return theme.currentMatch
         case .match: return theme.match
         case .none: break
         }
-        var style = base
-        for inline in cluster.styles { apply(inline, to: &style, theme: theme) }
-        return style
-    }
-
-    private func apply(_ style: InlineStyle, to cell: inout CellStyle, theme: Theme) {
-        switch style {
-        case .emphasis: cell.attributes.formUnion(theme.emphasis)
-        case .strong: cell.attributes.formUnion(theme.strong)
-        case .link:
-            cell.foreground = theme.link.foreground == .default ? cell.foreground : theme.link.foreground
-            cell.attributes.formUnion(theme.link.attributes)
-        case .noteReference:
-            cell.foreground = theme.noteReference.foreground == .default ? cell.foreground : theme.noteReference.foreground
-            cell.attributes.formUnion(theme.noteReference.attributes)
-        case .code:
-            cell.foreground = theme.code.foreground == .default ? cell.foreground : theme.code.foreground
-        case .superscript, .subscript:
-            break
-        }
+        return theme.style(for: kind, inline: cluster.styles)
     }
 }
 

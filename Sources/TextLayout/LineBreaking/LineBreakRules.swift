@@ -144,16 +144,20 @@ let lineBreakRules: [LineBreakRule] = [
     LineBreakRule("LB17") { l, n in l.beforeSpaces == .B2 && n.kind == .B2 ? .prohibited : nil },
     // LB18: Break after spaces.  SP ÷
     LineBreakRule("LB18") { l, _ in l.last == .SP ? .allowed : nil },
-    // Tailoring (all CSS styles; Unicode 16 LB19a in spirit): an opening quotation mark
-    // (Pi) may start a line after East Asian text, and a line may end after a closing
-    // quotation mark (Pf) before East Asian text.  EastAsian ÷ QU(Pi);  QU(Pf) ÷ EastAsian
-    LineBreakRule("CSS-quotes", [.strict, .normal, .loose]) { l, n in
-        if n.resolved == .QUInitial, let r = l.lastResolved, isEastAsian(r, l.set) { return .allowed }
-        if l.lastResolved == .QUFinal && isEastAsian(n.resolved, l.set) { return .allowed }
-        return nil
-    },
     // LB19: Do not break before or after quotation marks.  × QU;  QU ×
-    LineBreakRule("LB19") { l, n in n.kind == .QU || l.last == .QU ? .prohibited : nil },
+    LineBreakRule("LB19", [.uax14]) { l, n in n.kind == .QU || l.last == .QU ? .prohibited : nil },
+    // LB19 with the QU tailoring (all CSS styles; LB19/LB19a of Unicode 15.1 and 16.0 in spirit): an
+    // opening quotation mark (Pi) may start a line after East Asian text, and a line may
+    // end after a closing quotation mark (Pf) before East Asian text.  Only LB19 is relaxed:
+    // where the exception applies the rule does not decide, so the later rules still hold
+    // (LB21 × NS keeps ”； together, LB22 × IN keeps ”…; LB13 already kept ”。 and ”！).
+    //   × QU;  QU ×  except  EastAsian ÷ QU(Pi);  QU(Pf) ÷ EastAsian
+    LineBreakRule("LB19-CSS-quotes", [.strict, .normal, .loose]) { l, n in
+        guard n.kind == .QU || l.last == .QU else { return nil }
+        if n.resolved == .QUInitial, let r = l.lastResolved, isEastAsian(r, l.set) { return nil }
+        if l.lastResolved == .QUFinal && isEastAsian(n.resolved, l.set) { return nil }
+        return .prohibited
+    },
     // LB20: Break before and after unresolved CB.  ÷ CB;  CB ÷
     LineBreakRule("LB20") { l, n in n.kind == .CB || l.last == .CB ? .allowed : nil },
     // LB21: Do not break before hyphen-minus, other hyphens, fixed-width spaces, small
