@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// Fits a `BlockAnalysis` into lines at one width: the greedy first fit of `LineFitter`,
@@ -110,11 +111,7 @@ enum SegmentFitter {
                 step &<<= 1
             }
             if hi > bound { hi = bound }
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if cellsEnd(mid) <= limit { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
+            return (lo..<hi).partitioningIndex { cellsEnd($0) > limit }
         }
     }
 }
