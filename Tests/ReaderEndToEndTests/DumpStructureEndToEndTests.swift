@@ -89,3 +89,30 @@ final class DumpStructureEndToEndTests: XCTestCase {
         XCTAssertFalse(info.contains("a.xhtml:"), "a well-formed document with HTML5 elements is not damaged:\n\(info)")
     }
 }
+
+/// End-to-end (issue #13): tables in `reader dump` (`tables.epub`, from
+/// `Tools/fixtures/make_epub_fixtures.py`): aligned columns when the table fits the width.
+final class DumpTableEndToEndTests: XCTestCase {
+    func testTablesThatFitAreDrawnInAlignedColumns() throws {
+        let structure = DumpStructureEndToEndTests()
+        let lines = try structure.run(["dump", structure.fixture("tables.epub"), "--width", "40"])
+        let expected = [
+            "A table that fits:", "",
+            "Oil   | Hours | Smoke",
+            "Whale | 6     | little",
+            "Colza | 12    | some, in a draught",
+            "", "A table too wide for forty cells:", "",
+            "Lighthouse | First lit | Keeper",
+            "Eddystone | 1698 | Henry Winstanley and",
+            "his men",
+            "", "Right to left:", "",
+        ]
+        XCTAssertEqual(Array(lines.dropFirst(4).prefix(expected.count)), expected, lines.joined(separator: "\n"))
+        // Right-to-left rows keep today's drawing: right-aligned, separators unpadded.
+        let rtl = lines.dropFirst(4 + expected.count).prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(rtl, ["תועש | ןמש", "6 | ןתיוול"], lines.joined(separator: "\n"))
+        // Logical order aligns the same table the same way.
+        let logical = try structure.run(["dump", structure.fixture("tables.epub"), "--width", "40", "--logical"])
+        XCTAssertEqual(Array(logical.dropFirst(6).prefix(3)), Array(expected[2...4]), logical.joined(separator: "\n"))
+    }
+}
