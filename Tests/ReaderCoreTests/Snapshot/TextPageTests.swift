@@ -78,7 +78,10 @@ final class TextPageTableTests: XCTestCase {
             b.append(row.joined(separator: " | "))
             b.endBlock()
         }
-        let rows = TextPageMarkerTests().screen(b.finish(), columns: 40)
+        let model = ReaderModel(content: b.finish(), position: .zero, columns: 40, rows: 6, preferredWidth: 40)
+        var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
+        Renderer(theme: .plain).render(model.snapshot, into: &buffer)
+        let rows = (0..<buffer.height).map { buffer.rowText($0) }
         let expected = ["Name        | Age | Town", "Bartholomew | 7   | Ely", "Al          | 102 | Stow-on-the-Wold"]
         for (row, text) in zip(rows, expected) {
             XCTAssertTrue(row.contains(text), "\(rows)")
