@@ -3,7 +3,8 @@ import XCTest
 
 /// End-to-end (issue #13): `reader dump` and `reader info --json` on the structure fixtures
 /// (`Tools/fixtures/make_epub_fixtures.py`, `structure()`): numbered lists keep their
-/// numbers, verse keeps its stanzas, images have one form, damaged markup is reported.
+/// numbers, verse keeps its stanzas, images have one form, damaged markup is reported,
+/// tables that fit the width are drawn in aligned columns.
 final class DumpStructureEndToEndTests: XCTestCase {
     func fixture(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/" + name).path }
 
