@@ -116,4 +116,48 @@ final class TableColumnsTests: XCTestCase {
         for line in lines { _ = TextLayout.tableColumns(of: line, in: content, options: options, tables: tables) }
         XCTAssertEqual(tables.measurements, 1)
     }
+
+    /// Random tables (a fixed seed) of awkward cells: wide, combining, zero-width, spaces,
+    /// bars. An aligned row stays inside its table and the text column, its clusters do not
+    /// overlap, and every row's separators are at the same columns.
+    func testRandomTablesStayInsideTheirColumns() {
+        let pieces = ["a", "bc", "漢", "e\u{301}", "\u{200B}", " ", "|", " | x", "\u{605}", "👍🏽", "ﷺ", "-"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var aligned = 0
+        for _ in 0..<300 {
+            let cellCount = 2 + next(3)
+            let rows = (0..<(1 + next(4))).map { _ in
+                (0..<cellCount).map { _ in (0..<(1 + next(4))).map { _ in pieces[next(pieces.count)] }.joined() }
+            }
+            let content = book(rows)
+            let width = 8 + next(40)
+            let options = LayoutOptions(width: width, paragraphSpacing: false)
+            var bars: Set<[Int]> = []
+            for line in TextLayout.layout(content, range: content.fullRange, options: options).lines {
+                guard let columns = TextLayout.tableColumns(of: line, in: content, options: options) else { continue }
+                aligned += 1
+                var end = 0
+                var separators: [Int] = []
+                TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { cluster in
+                    XCTAssertGreaterThanOrEqual(cluster.column, end, "\(rows) at \(width)")
+                    end = cluster.column + cluster.width
+                    if content.string(in: cluster.range) == "|" { separators.append(cluster.column) }
+                }
+                XCTAssertLessThanOrEqual(end, min(width, columns.totalWidth), "\(rows) at \(width)")
+                // Bars in cells, or a prepended mark taking the space of a separator, make
+                // other cells: the separators are checked on tables without them.
+                let plain = !rows.joined().contains { $0.contains("|") || $0.contains("\u{605}") }
+                if plain {
+                    XCTAssertEqual(separators, (1..<columns.widths.count).map { columns.start(ofColumn: $0) - 2 }, "\(rows) at \(width)")
+                    bars.insert(separators)
+                }
+            }
+            XCTAssertLessThanOrEqual(bars.count, 1, "\(rows) at \(width)")
+        }
+        XCTAssertGreaterThan(aligned, 100, "enough aligned rows to mean something")
+    }
 }
