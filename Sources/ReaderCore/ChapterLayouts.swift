@@ -18,7 +18,8 @@ public final class ChapterLayouts {
     /// Current layout options.
     public private(set) var options: LayoutOptions
     private var cache: [Int: LineCollection] = [:]
-    /// The bidi analysis of the paragraphs shown (each once, not once a line).
+    /// The bidi analysis of the paragraphs shown (each once, not once a line), and the
+    /// columns of the tables shown (`tables`).
     public let bidiParagraphs = BidiParagraphCache()
     /// The blocks' analyses, kept across relayouts; nil lays every chapter out from
     /// scratch (as before the split, for comparisons).

@@ -32,9 +32,19 @@ extension TextLayout {
     /// Tabs are expanded to the next tab stop; trailing hanging spaces (and invisible
     /// clusters after them) and the final line feed are left out; with `options.justify`,
     /// lines that end at a soft break are stretched to the column width by widening inner
-    /// spaces.
+    /// spaces; the cells of a table row start at their columns (`tableColumns(of:in:options:tables:)`).
+    ///
+    /// Pass the same `tables` cache for the lines of one book (see `TableColumnCache`).
     public static func forEachLogicalCluster(of line: Line, in content: TextContent, options: LayoutOptions,
+                                             tables: TableColumnCache? = nil,
                                              _ body: (PlacedCluster) -> Void) {
+        let columns = tableColumns(of: line, in: content, options: options, tables: tables)
+        forEachLogicalCluster(of: line, in: content, options: options, columns: columns, body)
+    }
+
+    /// `forEachLogicalCluster` with the table columns to place the cells on (nil: none).
+    static func forEachLogicalCluster(of line: Line, in content: TextContent, options: LayoutOptions,
+                                      columns: TableColumns?, _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
         content.bytes.withUnsafeBufferPointer { all in
             let lower = line.start.rawValue
@@ -45,15 +55,9 @@ extension TextLayout {
             while end > 0 && (text[end - 1] == 0x0A || (hangs && (text[end - 1] == 0x20 || text[end - 1] == 0x09))) { end -= 1 }
             let visible = UnsafeBufferPointer(rebasing: text[0..<end])
 
-            var extra = 0
-            var gaps = 0
-            let justifiable: Set<BlockKind> = [.paragraph, .blockquote, .footnote, .listItem]
-            if options.justify && !line.flags.contains(.blockEnd) && !line.flags.contains(.hardBreak)
-                && !line.flags.contains(.emergencyBreak) && justifiable.contains(line.kind) {
-                extra = max(0, options.width - line.indent - line.width)
-                var i = 0
-                while i < end { if visible[i] == 0x20 && i > 0 && visible[i - 1] != 0x20 { gaps += 1 }; i += 1 }
-            }
+            let (extra, gaps) = justification(of: line, visible: visible, options: options)
+            var cell = 0          // the table cell the walk is in
+            var skipUntil = 0     // the end of the last cell separator
 
             var cursor = GraphemeCursor(visible)
             var position = 0
@@ -72,7 +76,13 @@ extension TextLayout {
                     blank = true
                 } else if first == 0x20 && clusterEnd - position == 1 {
                     blank = true
-                    if gaps > 0 && position > 0 && visible[position - 1] != 0x20 {
+                    if let columns, position >= skipUntil, cell + 1 < columns.widths.count,
+                       TableColumns.isSeparator(at: position, in: visible) {
+                        // Pad the cell to its column's width: the separator follows the column.
+                        width += max(0, columns.start(ofColumn: cell) + columns.widths[cell] - col)
+                        cell += 1
+                        skipUntil = position + TableColumns.separatorWidth
+                    } else if gaps > 0 && position > 0 && visible[position - 1] != 0x20 {
                         // Spread `extra` cells over the gaps, earlier gaps first.
                         width += extra / gaps + (gapIndex < extra % gaps ? 1 : 0)
                         gapIndex += 1
@@ -94,5 +104,17 @@ extension TextLayout {
                 position = clusterEnd
             }
         }
+    }
+
+    /// The cells to add to a justified line and the gaps (spaces after a non-space) to
+    /// spread them over: (0, 0) for a line that is not justified.
+    static func justification(of line: Line, visible: UnsafeBufferPointer<UInt8>, options: LayoutOptions) -> (extra: Int, gaps: Int) {
+        let justifiable: Set<BlockKind> = [.paragraph, .blockquote, .footnote, .listItem]
+        guard options.justify && !line.flags.contains(.blockEnd) && !line.flags.contains(.hardBreak)
+            && !line.flags.contains(.emergencyBreak) && justifiable.contains(line.kind) else { return (0, 0) }
+        var gaps = 0
+        var i = 0
+        while i < visible.count { if visible[i] == 0x20 && i > 0 && visible[i - 1] != 0x20 { gaps += 1 }; i += 1 }
+        return (max(0, options.width - line.indent - line.width), gaps)
     }
 }

@@ -150,7 +150,7 @@ struct DumpPrinter {
             col += cluster.width
         }
         if logical {
-            TextLayout.forEachLogicalCluster(of: line, in: content, options: options, place)
+            TextLayout.forEachLogicalCluster(of: line, in: content, options: options, tables: paragraphs.tables, place)
         } else {
             TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
         }

@@ -3,7 +3,8 @@ import XCTest
 
 /// End-to-end (issue #13): `reader dump` and `reader info --json` on the structure fixtures
 /// (`Tools/fixtures/make_epub_fixtures.py`, `structure()`): numbered lists keep their
-/// numbers, verse keeps its stanzas, images have one form, damaged markup is reported.
+/// numbers, verse keeps its stanzas, images have one form, damaged markup is reported,
+/// tables that fit the width are drawn in aligned columns.
 final class DumpStructureEndToEndTests: XCTestCase {
     func fixture(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/" + name).path }
 
@@ -87,5 +88,29 @@ final class DumpStructureEndToEndTests: XCTestCase {
         XCTAssertTrue(info.contains("c.xhtml: damaged markup was recovered"), info)
         XCTAssertTrue(info.contains("b.xhtml: 2 unknown entity references kept as text (the first: &bogus;)"), info)
         XCTAssertFalse(info.contains("a.xhtml:"), "a well-formed document with HTML5 elements is not damaged:\n\(info)")
+    }
+
+    /// Tables (`tables.epub`): aligned columns when the table fits the width, rows wrapped
+    /// with their separators when it does not.
+    func testTablesThatFitAreDrawnInAlignedColumns() throws {
+        let lines = try run(["dump", fixture("tables.epub"), "--width", "40"])
+        let expected = [
+            "A table that fits:", "",
+            "Oil   | Hours | Smoke",
+            "Whale | 6     | little",
+            "Colza | 12    | some, in a draught",
+            "", "A table too wide for forty cells:", "",
+            "Lighthouse | First lit | Keeper",
+            "Eddystone | 1698 | Henry Winstanley and",
+            "his men",
+            "", "Right to left:", "",
+        ]
+        XCTAssertEqual(Array(lines.dropFirst(2).prefix(expected.count)), expected, lines.joined(separator: "\n"))
+        // Right-to-left rows keep today's drawing: right-aligned, separators unpadded.
+        let rtl = lines.dropFirst(2 + expected.count).prefix(2).map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }
+        XCTAssertEqual(rtl, ["תועש | ןמש", "6 | ןתיוול"], lines.joined(separator: "\n"))
+        // Logical order aligns the same table the same way.
+        let logical = try run(["dump", fixture("tables.epub"), "--width", "40", "--logical"])
+        XCTAssertEqual(Array(logical.dropFirst(4).prefix(3)), Array(expected[2...4]), logical.joined(separator: "\n"))
     }
 }

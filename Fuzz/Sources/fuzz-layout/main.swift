@@ -62,7 +62,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         } else if line.totalWidth > width {
             fatalError("line wider than \(width): \(line) \(content.string(in: line.range).debugDescription)")
         }
-        if !options.justify, end - line.indent != line.width {
+        if let columns = TextLayout.tableColumns(of: line, in: content, options: options) {
+            // A row of an aligned table: its cells padded to their columns, within the table.
+            if end - line.indent > columns.totalWidth || end > width {
+                fatalError("table row placed to \(end), table \(columns.totalWidth), width \(width): \(content.string(in: line.range).debugDescription)")
+            }
+        } else if !options.justify, end - line.indent != line.width {
             fatalError("recorded width \(line.width) != placed width \(end - line.indent): \(content.string(in: line.range).debugDescription)")
         }
     }

@@ -33,11 +33,12 @@ public struct RevealPage: Hashable, Sendable {
         start = lines.first?.start ?? .zero
         end = lines.last.map { $0.range.upperBound } ?? start
         var placed: [(ByteRange, Bool, Bool)] = []   // range, isBlank, starts a block (first cluster of a block-start line)
+        let tables = TableColumnCache()   // each table measured once a page, not once a row
         for (index, line) in lines.enumerated() {
             var first = true
             // Logical clusters of lines top to bottom: reading (byte) order, whatever the
             // display order of a right-to-left line.
-            TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { cluster in
+            TextLayout.forEachLogicalCluster(of: line, in: content, options: options, tables: tables) { cluster in
                 placed.append((cluster.range, cluster.isBlank, first && index > 0 && line.flags.contains(.blockStart)))
                 first = false
             }

@@ -13,23 +13,27 @@ extension TextLayout {
     /// character), a right-to-left paragraph's lines are aligned to the right edge of the
     /// text column (the indent on the right), brackets in right-to-left runs are mirrored
     /// (L4) and, with `options.arabicShaping`, Arabic letters get their presentation forms.
+    /// The cells of a left-to-right table row start at their columns (`tableColumns`); a
+    /// row with right-to-left text in it is drawn with its separators only.
     /// A block with nothing right-to-left in it costs one scan of its bytes more than
     /// `forEachLogicalCluster` (once per block with a `paragraphs` cache).
     ///
     /// Pass the same `paragraphs` cache for the lines of one book: each paragraph is then
-    /// analysed once, not once a line (which costs O(paragraph) a line).
+    /// analysed once, not once a line (which costs O(paragraph) a line), and each table
+    /// measured once (`paragraphs.tables`).
     public static func forEachCluster(of line: Line, in content: TextContent, options: LayoutOptions,
                                       paragraphs: BidiParagraphCache? = nil,
                                       _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
         guard let (block, analysis) = paragraphAnalysis(of: line, in: content, options: options, paragraphs: paragraphs),
               case let .resolved(scalars, offsets, result) = analysis else {
-            forEachLogicalCluster(of: line, in: content, options: options, body)
+            forEachLogicalCluster(of: line, in: content, options: options, tables: paragraphs?.tables, body)
             return
         }
         let blockStart = block.range.lowerBound.rawValue
         var clusters: [PlacedCluster] = []
-        forEachLogicalCluster(of: line, in: content, options: options) { clusters.append($0) }
+        // A row with right-to-left text keeps its cells unaligned (its separators).
+        forEachLogicalCluster(of: line, in: content, options: options, columns: nil) { clusters.append($0) }
         guard !clusters.isEmpty else { return }
 
         func scalarIndex(_ offset: Int) -> Int {

@@ -27,6 +27,9 @@ public final class BidiParagraphCache {
     private var entries: [Key: Analysis] = [:]
     /// How many paragraphs were analysed (misses), for tests and statistics.
     public private(set) var analyses = 0
+    /// The columns of the book's tables, for the lines placed with this cache (the same
+    /// book, the same thread).
+    public let tables = TableColumnCache()
 
     /// An empty cache of at most `capacity` paragraphs.
     public init(capacity: Int = 64) {

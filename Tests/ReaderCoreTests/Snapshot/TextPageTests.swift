@@ -67,3 +67,26 @@ final class TextPageMarkerTests: XCTestCase {
                        rows[1].distance(from: rows[1].startIndex, to: ten.lowerBound), "the texts line up")
     }
 }
+
+/// Tables on the full-screen page: cells on the columns `TextLayout.tableColumns` gives,
+/// as `dump` draws them.
+final class TextPageTableTests: XCTestCase {
+    func testTheCellsOfATableLineUpInColumns() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .epub))
+        for row in [["Name", "Age", "Town"], ["Bartholomew", "7", "Ely"], ["Al", "102", "Stow-on-the-Wold"]] {
+            b.beginBlock(.tableRow)
+            b.append(row.joined(separator: " | "))
+            b.endBlock()
+        }
+        let model = ReaderModel(content: b.finish(), position: .zero, columns: 40, rows: 6, preferredWidth: 40)
+        var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
+        Renderer(theme: .plain).render(model.snapshot, into: &buffer)
+        let rows = (0..<buffer.height).map { buffer.rowText($0) }
+        let expected = ["Name        | Age | Town", "Bartholomew | 7   | Ely", "Al          | 102 | Stow-on-the-Wold"]
+        for (row, text) in zip(rows, expected) {
+            XCTAssertTrue(row.contains(text), "\(rows)")
+        }
+        let bars = rows.prefix(3).map { row in row.indices.filter { row[$0] == "|" }.map { row.distance(from: row.startIndex, to: $0) } }
+        XCTAssertEqual(Set(bars).count, 1, "every row's separators at the same columns: \(rows)")
+    }
+}
