@@ -1,4 +1,5 @@
 import TextContent
+import UnicodeData
 
 /// One grapheme cluster of a laid-out line, placed on the screen.
 public struct PlacedCluster: Hashable, Sendable {
@@ -53,6 +54,9 @@ extension TextLayout {
             var end = text.count
             let hangs = line.kind != .preformatted
             while end > 0 && (text[end - 1] == 0x0A || (hangs && (text[end - 1] == 0x20 || text[end - 1] == 0x09))) { end -= 1 }
+            // A space after a Prepend character is part of its cluster (GB9b), not a lone
+            // hanging space: the fitter counts it, so it is drawn (found by fuzzing: U+0605 + space).
+            if end > 0 && end < text.count && text[end] == 0x20 && Self.endsWithPrepend(text, at: end) { end += 1 }
             let visible = UnsafeBufferPointer(rebasing: text[0..<end])
 
             let (extra, gaps) = justification(of: line, visible: visible, options: options)
@@ -116,5 +120,14 @@ extension TextLayout {
         var i = 0
         while i < visible.count { if visible[i] == 0x20 && i > 0 && visible[i - 1] != 0x20 { gaps += 1 }; i += 1 }
         return (max(0, options.width - line.indent - line.width), gaps)
+    }
+
+    /// Whether the scalar that ends at byte `end` of `text` is Grapheme_Cluster_Break=Prepend.
+    static func endsWithPrepend(_ text: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        var start = end - 1
+        while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let base = text.baseAddress else { return false }
+        let scalar = UTF8Scalar.decode(base, start, end).value
+        return UnicodeProperties.shared.record(scalar).graphemeBreak == .prepend
     }
 }
