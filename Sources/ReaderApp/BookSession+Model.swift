@@ -10,7 +10,8 @@ extension BookSession {
     public func makeModel(columns: Int, rows: Int, layout: LayoutOptions, reveal: RevealSettings = RevealSettings(),
                           start: ByteOffset? = nil) -> ReaderModel {
         let model = ReaderModel(content: content, position: start ?? savedPosition, columns: columns, rows: rows,
-                                preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal)
+                                preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal,
+                                jumps: savedJumps)
         let disk = layouts
         model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
         return model

@@ -136,15 +136,23 @@ public final class BookSession {
         state.bookmarks.map { Mark(offset: ByteOffset(min(max(0, $0.position.offset), content.bytes.count)), label: $0.label) }
     }
 
-    /// Saves the reading position and the bookmarks (a bookmark kept from before keeps its
-    /// creation time).
-    public func save(position: ByteOffset, marks: [Mark], now: Date = Date()) throws {
+    /// The saved jump list (oldest first), clamped to the text.
+    public var savedJumps: [ByteOffset] {
+        (state.jumps ?? []).map { ByteOffset(min(max(0, $0.offset), content.bytes.count)) }
+    }
+
+    /// Saves the reading position, the bookmarks (a bookmark kept from before keeps its
+    /// creation time) and the jump list.
+    public func save(position: ByteOffset, marks: [Mark], jumps: [ByteOffset] = [], now: Date = Date()) throws {
         let created = Dictionary(state.bookmarks.map { ($0.position.offset, $0.created) }, uniquingKeysWith: { a, _ in a })
         var state = self.state
         state.position = SavedPosition(chapter: content.chapterIndex(containing: position) ?? 0, offset: position.rawValue)
         state.bookmarks = marks.map {
             Bookmark(position: SavedPosition(chapter: content.chapterIndex(containing: $0.offset) ?? 0, offset: $0.offset.rawValue),
                      label: $0.label, created: created[$0.offset.rawValue] ?? now.timeIntervalSince1970)
+        }
+        state.jumps = jumps.isEmpty ? nil : jumps.map {
+            SavedPosition(chapter: content.chapterIndex(containing: $0) ?? 0, offset: $0.rawValue)
         }
         state.updated = now.timeIntervalSince1970
         state.title = content.metadata.title

@@ -8,6 +8,13 @@ public enum InputMapping {
         if event.modifiers.contains(.control), case .character(let c) = event.key {
             return .control(Character(c.lowercased()))
         }
+        if event.modifiers.contains(.alt) || event.modifiers.contains(.meta) {
+            switch event.key {
+            case .left: return .alt(.left)
+            case .right: return .alt(.right)
+            default: break
+            }
+        }
         switch event.key {
         case .character(let c): return .character(c)
         case .enter: return .enter

@@ -154,7 +154,7 @@ public final class ReaderLoop {
     /// Saves the position and bookmarks now; a failure is shown on the status line.
     private func save() {
         do {
-            try session.save(position: model.position, marks: model.marks)
+            try session.save(position: model.position, marks: model.marks, jumps: model.jumps.entries)
         } catch {
             model.showMessage("Could not save the reading position: \(error)")
         }

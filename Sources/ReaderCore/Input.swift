@@ -8,6 +8,9 @@ public enum Input: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     /// Mouse wheel.
     case wheelUp, wheelDown
+    /// Alt (or Esc before it) + a named key: only the arrows are reported so (`Alt-←`,
+    /// `Alt-→`); other Alt-modified keys arrive as the key alone.
+    indirect case alt(Input)
 }
 
 /// What the reader asks its host to do after an input.

@@ -75,6 +75,7 @@ public enum KeyHelp {
             Entry(["m"], "add a bookmark at the top line"),
             Entry(["'"], "bookmark list"),
             Entry([":"], "go to: :12 (chapter), :offset 123456, :42%"),
+            Entry(["Ctrl-O", "Alt-←", "/", "Alt-→"], "back from a jump / forward again"),
         ]),
         Section(title: Title.contents, entries: [
             Entry(["j", "↓", "Ctrl-N", "/", "k", "↑", "Ctrl-P"], "next / previous entry"),

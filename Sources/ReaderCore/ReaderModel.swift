@@ -27,10 +27,10 @@ public final class ReaderModel {
     /// `keepsAnalyses: false` a resize lays chapters out from scratch (benchmarks compare).
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int = 80,
                 baseOptions: LayoutOptions = LayoutOptions(), marks: [Mark] = [],
-                revealSettings: RevealSettings = RevealSettings(), keepsAnalyses: Bool = true) {
+                revealSettings: RevealSettings = RevealSettings(), keepsAnalyses: Bool = true, jumps: [ByteOffset] = []) {
         context = ReadingContext(content: content, position: position, columns: columns, rows: rows,
                                  preferredWidth: preferredWidth, baseOptions: baseOptions, marks: marks,
-                                 revealSettings: revealSettings, keepsAnalyses: keepsAnalyses)
+                                 revealSettings: revealSettings, keepsAnalyses: keepsAnalyses, jumps: jumps)
         layouts = context.layouts
         stack = LayerStack(base: ReadingLayer())
     }
@@ -146,6 +146,8 @@ public final class ReaderModel {
     public var progress: Progress { context.progress }
     /// Bookmarks, sorted by offset.
     public var marks: [Mark] { context.marks }
+    /// The jump list (saved with the book's state).
+    public var jumps: JumpList { context.jumps }
     /// The paced reveal, while it is on (for statistics).
     public var reveal: RevealState? { context.reveal }
     /// Terminal size in cells.

@@ -24,6 +24,8 @@ public final class ReadingContext {
     public let baseOptions: LayoutOptions
     /// Bookmarks, sorted by offset.
     public internal(set) var marks: [Mark]
+    /// Where the reader jumped from (`Ctrl-O` goes back, `Alt-→` forward).
+    public internal(set) var jumps: JumpList
     /// The last search, also after Esc put it away (`n` brings it back).
     public internal(set) var lastSearch: BookSearch?
     /// Whether `lastSearch` is on: its matches highlighted (false after Esc).
@@ -44,13 +46,15 @@ public final class ReadingContext {
     /// Creates the state of a reader at `position` (clamped to the text) in a terminal of
     /// `columns` × `rows`. Lays nothing out.
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int,
-                baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings, keepsAnalyses: Bool = true) {
+                baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings, keepsAnalyses: Bool = true,
+                jumps: [ByteOffset] = []) {
         self.content = content
         self.columns = max(1, columns)
         self.screenRows = max(2, rows)
         self.preferredWidth = max(1, preferredWidth)
         self.baseOptions = baseOptions
         self.marks = marks
+        self.jumps = JumpList(jumps.map { ByteOffset(min(max(0, $0.rawValue), content.bytes.count)) })
         self.revealSettings = revealSettings
         let clamped = ByteOffset(min(max(0, position.rawValue), content.bytes.count))
         let width = Self.textWidth(columns: columns, preferred: preferredWidth)
@@ -145,6 +149,28 @@ public final class ReadingContext {
     /// Jumps to a byte offset (clamped to the text).
     func jump(to offset: ByteOffset) {
         pager.jump(to: ByteOffset(min(max(0, offset.rawValue), content.bytes.count)))
+    }
+
+    /// Runs a jump (contents, bookmark, search, `:` command, `g`/`G`) and, when it moved
+    /// the reading position, records where it came from in the jump list.
+    func recordingJump(_ body: () -> Void) {
+        let origin = pager.anchor
+        body()
+        if pager.anchor != origin { jumps.push(origin) }
+    }
+
+    /// Goes back to where the last jump came from; false when there is none.
+    func jumpBack() -> Bool {
+        guard let target = jumps.back(from: pager.anchor) else { return false }
+        pager.jump(to: target)
+        return true
+    }
+
+    /// Goes forward again after `jumpBack`; false when there is nowhere to go.
+    func jumpForward() -> Bool {
+        guard let target = jumps.forward(from: pager.anchor) else { return false }
+        pager.jump(to: target)
+        return true
     }
 
     /// The start of the laid-out line that contains `offset`.

@@ -46,6 +46,9 @@ public struct BookState: Codable, Hashable, Sendable {
     public var bookmarks: [Bookmark]
     /// Last time it was saved (seconds since 1970).
     public var updated: Double
+    /// Where the reader jumped from, oldest first (the jump list, at most 100); absent in
+    /// files written before it existed.
+    public var jumps: [SavedPosition]?
 
     public init(key: String, lastPath: String, title: String, position: SavedPosition = SavedPosition(chapter: 0, offset: 0),
                 bookmarks: [Bookmark] = [], updated: Double = 0) {

@@ -48,6 +48,7 @@ public struct StateStore: Sendable {
            state.position.offset >= 0, state.position.chapter >= 0 {
             state.bookmarks = state.bookmarks.filter { $0.position.offset >= 0 && $0.position.chapter >= 0 }
                 .map { Bookmark(position: $0.position, label: TextSanitizer.sanitizeLabel($0.label), created: $0.created) }
+            state.jumps = state.jumps.map { Array($0.filter { $0.offset >= 0 && $0.chapter >= 0 }.suffix(100)) }
             state.title = TextSanitizer.sanitizeLabel(state.title)
             return .found(state)
         }

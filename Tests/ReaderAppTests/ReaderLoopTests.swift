@@ -5,6 +5,7 @@ import Storage
 import Screen
 import Terminal
 import TextContent
+import TestSupport
 import TextLayout
 import XCTest
 @testable import ReaderApp
@@ -153,6 +154,48 @@ final class ReaderLoopTests: XCTestCase {
         let fresh = try open(columns: 61, rows: 30, start: [.offset(h.model.position.rawValue)])
         try fresh.loop.draw()
         XCTAssertEqual(fresh.rows, h.rows)
+    }
+
+    func testBackReturnsToTheSameTopLineAfter200RandomJumpsAndResizes() throws {
+        let h = try open()
+        var rng = SplitMix64(seed: 12)
+        let sizes = [TerminalSize(columns: 100, rows: 30), TerminalSize(columns: 61, rows: 20), TerminalSize(columns: 37, rows: 15)]
+        let textBytes = h.model.layouts.content.bytes.count
+        var returned = 0
+        for _ in 0..<200 {
+            try h.play()
+            let origin = h.model.position
+            var target = Int(rng.next() % UInt64(textBytes))
+            if target == origin.rawValue { target = (target + 1) % textBytes }
+            h.device.type(":offset \(target)")
+            h.device.send(.key(KeyEvent(.enter)))
+            if rng.next() % 2 == 0 { h.device.send(.resize(sizes[Int(rng.next() % 3)])) }
+            h.device.send(.key(KeyEvent(.character("o"), modifiers: .control)))
+            try h.play()
+            XCTAssertEqual(h.model.position, origin)
+            let top = h.model.pager.visibleLines(in: h.model.layouts).first?.line
+            if let top, top.start <= origin, origin <= top.range.upperBound { returned += 1 }
+        }
+        XCTAssertEqual(returned, 200, "the top line holds the place jumped from, every time")
+    }
+
+    func testTheJumpListIsSavedWithTheBook() throws {
+        let first = try open()
+        first.device.type("G")
+        try first.loop.run()
+        XCTAssertEqual(first.model.jumps.entries, [.zero])
+        let again = try open()
+        XCTAssertEqual(again.model.jumps.entries, [.zero])
+        again.device.send(.key(KeyEvent(.character("o"), modifiers: .control)))
+        try again.play()
+        XCTAssertEqual(again.model.position, .zero, "Ctrl-O after reopening goes back to where G came from")
+    }
+
+    func testAltArrowsAreTheirOwnInputsOtherAltKeysAreTheKey() {
+        XCTAssertEqual(InputMapping.input(for: KeyEvent(.right, modifiers: .alt)), .alt(.right))
+        XCTAssertEqual(InputMapping.input(for: KeyEvent(.left, modifiers: .alt)), .alt(.left))
+        XCTAssertEqual(InputMapping.input(for: KeyEvent(.character("j"), modifiers: .alt)), .character("j"))
+        XCTAssertEqual(InputMapping.input(for: KeyEvent(.character("o"), modifiers: .control)), .control("o"))
     }
 
     func testABookmarkIsSavedAtOnce() throws {

@@ -9,7 +9,11 @@ final class KeyHelpTests: XCTestCase {
     static let inputs: [Input] = (0x20...0x7E).map { Input.character(Character(UnicodeScalar($0))) }
         + ["é", "漢", "§"].map { Input.character($0) }
         + "abcdefghijklmnopqrstuvwxyz".map { Input.control($0) }
-        + [.enter, .escape, .backspace, .tab, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .wheelUp, .wheelDown]
+        + namedKeys
+
+    /// The named keys, and the Alt-arrows.
+    static let namedKeys: [Input] = [.enter, .escape, .backspace, .tab, .up, .down, .left, .right, .pageUp, .pageDown,
+                                     .home, .end, .wheelUp, .wheelDown, .alt(.left), .alt(.right)]
 
     /// How the help spells `input`.
     static func name(_ input: Input) -> String {
@@ -30,6 +34,7 @@ final class KeyHelpTests: XCTestCase {
         case .home: return "Home"
         case .end: return "End"
         case .wheelUp, .wheelDown: return "mouse wheel"
+        case .alt(let key): return "Alt-" + name(key)
         }
     }
 

@@ -48,9 +48,10 @@ enum ReaderCommand: Hashable {
     /// Carries the command out on the reading state.
     func run(in context: ReadingContext) {
         switch self {
-        case .chapter(let index): context.jumpToChapter(index)
-        case .offset(let offset): context.jump(to: offset)
-        case .percent(let p): context.jump(to: context.lineStart(containing: Progress.offset(forPercent: p, in: context.content)))
+        case .chapter(let index): context.recordingJump { context.jumpToChapter(index) }
+        case .offset(let offset): context.recordingJump { context.jump(to: offset) }
+        case .percent(let p):
+            context.recordingJump { context.jump(to: context.lineStart(containing: Progress.offset(forPercent: p, in: context.content))) }
         case .message(let text): context.showMessage(text)
         }
     }

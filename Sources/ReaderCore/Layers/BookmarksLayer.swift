@@ -22,7 +22,7 @@ public struct BookmarksLayer: Layer {
         case .character("k"), .up, .wheelUp: selected = max(0, selected - 1)
         case .enter:
             guard selected < context.marks.count else { return .pop() }
-            context.pager.jump(to: context.marks[selected].offset)
+            context.recordingJump { context.pager.jump(to: context.marks[selected].offset) }
             return .pop([.positionChanged])
         case .character("d"), .character("x"):
             guard context.removeMark(at: selected) else { break }

@@ -42,7 +42,7 @@ public struct ContentsLayer: Layer {
         case .character("G"), .end: selected = last
         case .enter, .character("l"):
             guard selected < entries.count else { return .pop() }
-            context.pager.jump(to: entries[selected].target)
+            context.recordingJump { context.pager.jump(to: entries[selected].target) }
             return .pop([.positionChanged])
         case .escape, .character("q"), .character("t"), .character("h"): return .pop()
         default: break

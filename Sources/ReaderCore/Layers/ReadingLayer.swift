@@ -37,9 +37,13 @@ public struct ReadingLayer: Layer {
         case .character("u"), .control("u"): context.scroll(by: -max(1, page / 2))
         case .character("]"): context.jumpToChapter(context.progress.chapter + 1)
         case .character("["): startOfChapter(context)
-        case .character("g"), .home, .character("<"): context.jump(to: .zero)
+        case .character("g"), .home, .character("<"): context.recordingJump { context.jump(to: .zero) }
         case .character("G"), .end, .character(">"):
-            context.pager.setTop(context.pager.lastPageTop(in: context.layouts), in: context.layouts)
+            context.recordingJump { context.pager.setTop(context.pager.lastPageTop(in: context.layouts), in: context.layouts) }
+        case .control("o"), .alt(.left):
+            if !context.jumpBack() { context.message = "No earlier place in the jump list" }
+        case .alt(.right):
+            if !context.jumpForward() { context.message = "No later place in the jump list" }
         case .character("t"): return .push(ContentsLayer(context: context))
         case .character("'"): return .push(BookmarksLayer())
         case .character("/"): return .push(PromptLayer(.search))

@@ -56,7 +56,7 @@ extension ReadingContext {
         if forward && match.lowerBound < from { message = "Search wrapped to the start" }
         if !forward && match.lowerBound >= from { message = "Search wrapped to the end" }
         currentMatch = match
-        if !onPage(match) { pager.jump(to: lineStart(containing: match.lowerBound)) }
+        if !onPage(match) { recordingJump { pager.jump(to: lineStart(containing: match.lowerBound)) } }
     }
 
     /// The status line's field for the current match ("match 3/42"), if there is one.
