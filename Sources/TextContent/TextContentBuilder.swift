@@ -390,6 +390,12 @@ public struct TextContentBuilder {
         metadata.language = TextSanitizer.sanitizeLabel(metadata.language)
         for token in openStyles.keys.sorted() { endStyle(token) }
         let end = bytes.count
+        // `clampStyles` stops at the first run that ends in time, but an outer run (sorted
+        // before the runs nested in it) can still end in trimmed text: clamp every run to
+        // the text once (found by the epub fuzz target: a run one byte past the end).
+        for i in styles.indices where styles[i].range.upperBound.rawValue > end {
+            styles[i].range = ByteRange(min(styles[i].range.lowerBound.rawValue, end), end)
+        }
         for (index, key) in pendingStyleTargets {
             if let t = targets[key] { styles[index].target = ByteOffset(min(t.rawValue, end)) }
         }

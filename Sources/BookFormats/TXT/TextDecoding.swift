@@ -41,15 +41,9 @@ enum TextDecoding {
             }
             if errors <= tolerated && nonASCII >= 20 * errors {
                 // UTF-8 with a few broken sequences (truncated download, a stray byte).
-                guard let decoder = IconvDecoder(.utf8) else { throw BookError.unknownEncoding(name: "UTF-8") }
-                let out: IconvDecoder.Output
-                do {
-                    out = try decoder.decode(all, lenient: true)
-                } catch let failure as IconvDecoder.Failure {
-                    throw BookError.undecodable(path: name, reason: "\(failure.reason) at byte \(failure.offset) for UTF-8")
-                }
+                let out = UTF8Repair.repair(all)
                 warnings.append("\(errors) invalid UTF-8 sequence(s) replaced by U+FFFD")
-                return (DecodedText(utf8Source: out.utf8, bomLength: 0), warnings)
+                return (DecodedText(converted: out, source: all, encoding: .utf8, bomLength: 0), warnings)
             }
             let ranked = EncodingDetector.rankLegacy(all)
             for encoding in ranked {
@@ -78,6 +72,16 @@ enum TextDecoding {
         let body = UnsafeBufferPointer(rebasing: all[bomLength...])
         if encoding.isUTF8 && EncodingDetector.utf8ErrorCount(body, stopAfter: 1).errors == 0 {
             return (DecodedText(utf8Source: Array(body), bomLength: bomLength), warnings)
+        }
+        if encoding.isUTF8 {
+            // Broken UTF-8 after a BOM: repaired here (iconv lets some ill-formed sequences through).
+            let out = UTF8Repair.repair(body)
+            guard lenientAllowed, out.errorCount <= toleratedErrors(body.count) else {
+                throw BookError.undecodable(path: name, reason: "invalid sequence at byte \((out.firstErrorOffset ?? 0) + bomLength) for \(encoding.displayName)"
+                                            + (out.errorCount > 1 ? " (\(out.errorCount) bad sequences)" : ""))
+            }
+            warnings.append("\(out.errorCount) invalid \(encoding.displayName) sequence(s) replaced by U+FFFD, the first at byte \((out.firstErrorOffset ?? 0) + bomLength)")
+            return (DecodedText(converted: out, source: body, encoding: encoding, bomLength: bomLength), warnings)
         }
         guard let decoder = IconvDecoder(encoding) else { throw BookError.unknownEncoding(name: encoding.iconvName) }
         do {
