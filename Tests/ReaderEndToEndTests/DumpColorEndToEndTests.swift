@@ -9,21 +9,7 @@ final class DumpColorEndToEndTests: XCTestCase {
 
     /// Runs `reader dump --color book` and returns its stdout.
     func dump(environment extra: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = TmuxSessionTests.binary
-        process.arguments = ["dump", "--color", book, "--width", "80"]
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("reader-dump-color-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        process.environment = ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": cache.path, "PATH": "/usr/bin:/bin"]
-            .merging(extra) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self)
+        try ReaderRun.stdout(["dump", "--color", book, "--width", "80"], environment: extra)
     }
 
     func testInlineStylesAsInTheReader() throws {

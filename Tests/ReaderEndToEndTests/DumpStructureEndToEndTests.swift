@@ -10,20 +10,7 @@ final class DumpStructureEndToEndTests: XCTestCase {
 
     /// Runs the reader with `arguments` and returns its stdout lines.
     func run(_ arguments: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = TmuxSessionTests.binary
-        process.arguments = arguments
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("reader-dump-structure-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        process.environment = ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": cache.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        try ReaderRun.lines(arguments)
     }
 
     func testNumberedListsShowTheirMarkersInAHangingIndent() throws {

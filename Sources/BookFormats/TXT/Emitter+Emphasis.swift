@@ -53,9 +53,10 @@ extension Emitter {
         return true
     }
 
-    /// `appendLines` with the marker bytes at `markers` (decoded-text offsets) left out and
-    /// turned into style starts and ends.
-    private mutating func appendLines(_ unit: TextStructure.Unit, markers: [Int: (open: Bool, style: InlineStyle)]) {
+    /// Appends a unit's lines with their joiners (space, nothing, line break), literal and
+    /// source pieces; the marker bytes at `markers` (decoded-text offsets) are left out and
+    /// turned into style starts and ends (none: the lines as they are).
+    mutating func appendLines(_ unit: TextStructure.Unit, markers: [Int: (open: Bool, style: InlineStyle)] = [:]) {
         let lines = structure.lines
         let offsets = markers.keys.sorted()   // source pieces come in text order
         var next = 0

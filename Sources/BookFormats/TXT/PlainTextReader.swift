@@ -192,28 +192,6 @@ struct Emitter {
         blockStart = builder.currentOffset.rawValue
     }
 
-    private mutating func appendLines(_ unit: TextStructure.Unit) {
-        let lines = structure.lines
-        for line in unit.lines {
-            if line > unit.firstLine {
-                switch structure.joiners[line - 1] {
-                case .space: builder.append(" ")
-                case .none: break
-                case .lineBreak: builder.appendLineBreak()
-                }
-            }
-            for piece in lines.pieces(ofLine: line) {
-                if piece.isLiteral {
-                    lines.literals.withUnsafeBufferPointer {
-                        builder.append(utf8: UnsafeBufferPointer(rebasing: $0[piece.start..<piece.end]))
-                    }
-                } else {
-                    appendSource(piece.start..<piece.end)
-                }
-            }
-        }
-    }
-
     /// Appends decoded text `r`, anchoring the source map and cutting blocks at the limit.
     mutating func appendSource(_ r: Range<Int>) {
         var a = r.lowerBound
