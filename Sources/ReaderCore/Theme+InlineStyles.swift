@@ -15,7 +15,7 @@ extension Theme {
         switch style {
         case .emphasis: cell.attributes.formUnion(emphasis)
         case .strong: cell.attributes.formUnion(strong)
-        case .link:
+        case .link, .backlink:
             cell.foreground = link.foreground == .default ? cell.foreground : link.foreground
             cell.attributes.formUnion(link.attributes)
         case .noteReference:

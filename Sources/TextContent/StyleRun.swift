@@ -14,6 +14,9 @@ public enum InlineStyle: UInt8, Sendable, Codable, CaseIterable {
     case superscript
     /// Subscript.
     case `subscript`
+    /// A note's link back to its reference (`epub:type="backlink"`, the "↩" of Standard
+    /// Ebooks): followed like a link, left out of a note's popup and of `dump --notes`.
+    case backlink
 }
 
 /// An inline style applied to a byte range of the book.
@@ -26,11 +29,19 @@ public struct StyleRun: Hashable, Sendable {
     public var range: ByteRange
     /// For links and note references inside the book: where they point.
     public var target: ByteOffset?
+    /// For a link out of the book (http, https, mailto): its URL, printable ASCII only
+    /// (anything else percent-encoded), so it can never carry a control sequence.
+    public var url: String?
 
     /// Creates a style run.
-    public init(style: InlineStyle, range: ByteRange, target: ByteOffset? = nil) {
+    public init(style: InlineStyle, range: ByteRange, target: ByteOffset? = nil, url: String? = nil) {
         self.style = style
         self.range = range
         self.target = target
+        self.url = url
     }
+
+    /// Whether the run is something the reader can follow (a link, a note reference, a
+    /// backlink), whether or not its target was found.
+    public var isLink: Bool { style == .link || style == .noteReference || style == .backlink }
 }

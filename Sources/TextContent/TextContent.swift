@@ -9,7 +9,8 @@ import Support
 /// * `blocks` are sorted, non-overlapping, and lie inside `bytes`; consecutive blocks are
 ///   separated by exactly one `\n` that belongs to no block.
 /// * `chapters` are in reading order and cover `0..<bytes.count` without gaps.
-/// * `styles` are sorted by lower bound and lie inside `bytes`.
+/// * `styles` are sorted by lower bound and lie inside `bytes`; URLs are printable ASCII.
+/// * `notes` are sorted by lower bound, at most one a start, and lie inside `bytes`.
 public struct TextContent: Sendable {
     /// The book's text.
     public var bytes: [UInt8]
@@ -27,10 +28,16 @@ public struct TextContent: Sendable {
     public var sourceMap: SourceMap
     /// Problems that did not stop the book from opening (e.g. a skipped chapter).
     public var warnings: [String]
+    /// The extents of the notes that note references point at (the `<li>`, `<aside>`,
+    /// `<p>` or `<div>` with the target id), sorted by lower bound, each starting at the
+    /// target of at least one `.noteReference` run. A reference whose target has no extent
+    /// here reads the block at its target (`noteRange(at:)`).
+    public var notes: [ByteRange]
 
     /// Creates a text content; prefer `TextContentBuilder`, which maintains the invariants.
     public init(bytes: [UInt8], chapters: [Chapter], blocks: [Block], styles: [StyleRun],
-                toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = []) {
+                toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = [],
+                notes: [ByteRange] = []) {
         self.bytes = bytes
         self.chapters = chapters
         self.blocks = blocks
@@ -39,6 +46,7 @@ public struct TextContent: Sendable {
         self.metadata = metadata
         self.sourceMap = sourceMap
         self.warnings = warnings
+        self.notes = notes
     }
 
     /// The whole text as a byte range.
@@ -97,6 +105,13 @@ public struct TextContent: Sendable {
             if s.range.upperBound.rawValue > bytes.count { problems.append("style \(s.range) past end") }
             if s.range.lowerBound.rawValue < previousStart { problems.append("styles not sorted") }
             previousStart = s.range.lowerBound.rawValue
+            if let u = s.url, u.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) { problems.append("url of style \(s.range) not printable ASCII") }
+        }
+        var previousNote = -1
+        for n in notes {
+            if n.upperBound.rawValue > bytes.count { problems.append("note \(n) past end") }
+            if n.lowerBound.rawValue <= previousNote { problems.append("notes not sorted") }
+            previousNote = n.lowerBound.rawValue
         }
         return problems
     }

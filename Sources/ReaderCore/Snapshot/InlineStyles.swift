@@ -5,7 +5,7 @@ import TextContent
 /// Applying a style either adds attributes (which commute) or sets the foreground (the
 /// last one wins), so the list keeps, for a style met twice, only its last place: the
 /// result of applying it is the same as applying every enclosing run in order. Packed in
-/// 32 bits, four a style (each of the 7 styles at most once), so a placed cluster carries
+/// 32 bits, four a style (each of the 8 styles at most once), so a placed cluster carries
 /// no array.
 public struct InlineStyles: Hashable, Sendable, Sequence {
     private var packed: UInt32 = 0
@@ -18,7 +18,7 @@ public struct InlineStyles: Hashable, Sendable, Sequence {
 
     /// Adds `style` as the last one to apply (moving it there if it was already listed).
     public mutating func append(_ style: InlineStyle) {
-        let code = UInt32(style.rawValue) + 1   // 1…8: InlineStyle has 7 cases, each listed once
+        let code = UInt32(style.rawValue) + 1   // 1…8: InlineStyle has 8 cases, each listed once
         var kept: UInt32 = 0
         var shift: UInt32 = 0
         var rest = packed
