@@ -20,7 +20,7 @@ public enum InputMapping {
         case .enter: return .enter
         case .escape: return .escape
         case .backspace: return .backspace
-        case .tab: return .tab
+        case .tab: return event.modifiers.contains(.shift) ? .backTab : .tab
         case .up: return .up
         case .down: return .down
         case .left: return .left
@@ -33,11 +33,13 @@ public enum InputMapping {
         }
     }
 
-    /// The reader's input for a mouse report: the wheel scrolls; clicks are not used yet.
+    /// The reader's input for a mouse report: the wheel scrolls; a left press is a click
+    /// (on a link it follows it); releases, drags and other buttons are not used.
     public static func input(for event: MouseEvent) -> Input? {
         switch event.kind {
         case .wheelUp: return .wheelUp
         case .wheelDown: return .wheelDown
+        case .press(.left): return .click(row: event.row, column: event.column)
         default: return nil
         }
     }

@@ -5,9 +5,13 @@ public enum Input: Hashable, Sendable {
     /// Ctrl + a letter (lower case).
     case control(Character)
     case enter, escape, backspace, tab
+    /// Shift-Tab (`CSI Z`).
+    case backTab
     case up, down, left, right, pageUp, pageDown, home, end
     /// Mouse wheel.
     case wheelUp, wheelDown
+    /// A left click on the cell at a zero-based row and column of the screen.
+    case click(row: Int, column: Int)
     /// Alt (or Esc before it) + a named key: only the arrows are reported so (`Alt-←`,
     /// `Alt-→`); other Alt-modified keys arrive as the key alone.
     indirect case alt(Input)

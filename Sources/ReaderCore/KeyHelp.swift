@@ -43,6 +43,12 @@ public enum KeyHelp {
         public static let prompt = "Typing after / or :"
         /// The paced reveal's keys.
         public static let reveal = "Paced reveal (typewriter)"
+        /// Links and notes on the page.
+        public static let links = "Links and notes"
+        /// The note popup's keys.
+        public static let note = "Note popup"
+        /// Keys while the links are labelled (`F`).
+        public static let hints = "Link labels (F)"
     }
 
     /// Every binding, grouped.
@@ -76,6 +82,26 @@ public enum KeyHelp {
             Entry(["'"], "bookmark list"),
             Entry([":"], "go to: :12 (chapter), :offset 123456, :42%"),
             Entry(["Ctrl-O", "Alt-←", "/", "Alt-→"], "back from a jump / forward again"),
+        ]),
+        Section(title: Title.links, entries: [
+            Entry(["Tab", "/", "Shift-Tab"], "select the next / previous link"),
+            Entry(["Enter"], "follow it (a note opens in a popup)"),
+            Entry(["F"], "label the links: type a label to follow"),
+            Entry(["mouse click"], "follow the link clicked"),
+            Entry(["Esc"], "clear the selection and highlights"),
+        ]),
+        Section(title: Title.note, entries: [
+            Entry(["j", "↓", "Ctrl-N", "Ctrl-E", "/", "k", "↑", "Ctrl-P", "Ctrl-Y"], "scroll a line down / up"),
+            Entry(["Space", "f", "d", "PgDn", "Ctrl-F", "Ctrl-D"], "scroll a box down"),
+            Entry(["b", "u", "PgUp", "Ctrl-B", "Ctrl-U", "Backspace"], "scroll a box up"),
+            Entry(["mouse wheel"], "three lines"),
+            Entry(["Enter", "g"], "go to the note in the book"),
+            Entry(["Esc", "q", "mouse click"], "close (a click outside the box)"),
+        ]),
+        Section(title: Title.hints, entries: [
+            Entry(["a", "s", "d", "f", "g", "h", "j", "k", "l"], "type a label: follow its link"),
+            Entry(["Backspace"], "take back a letter"),
+            Entry(["Esc"], "cancel (so does any other key)"),
         ]),
         Section(title: Title.contents, entries: [
             Entry(["j", "↓", "Ctrl-N", "/", "k", "↑", "Ctrl-P"], "next / previous entry"),

@@ -36,6 +36,9 @@ public final class ReadingContext {
     public var search: BookSearch? { searchShown ? lastSearch : nil }
     /// The current match (highlighted).
     public internal(set) var currentMatch: ByteRange?
+    /// The link `Tab` / `Shift-Tab` selected (the range of its style run), highlighted
+    /// while it is on the page; `Enter` follows it (see `ReadingContext+Links.swift`).
+    public internal(set) var selectedLink: ByteRange?
     /// A one-line message for the status line (errors, "search wrapped", …), until the next input.
     public internal(set) var message: String?
     /// The paced reveal, while it is on (see `ReadingContext+Reveal.swift`).

@@ -19,6 +19,8 @@ public struct Theme: Hashable, Sendable {
     public var statusMessage: CellStyle
     public var selection: CellStyle
     public var dim: CellStyle
+    /// The labels `F` puts on the links of the page.
+    public var hint: CellStyle
 
     /// For dark terminals (the default).
     public static let dark = Theme(
@@ -36,7 +38,8 @@ public struct Theme: Hashable, Sendable {
         status: CellStyle(attributes: .reverse),
         statusMessage: CellStyle(foreground: .ansi(11), attributes: [.reverse, .bold]),
         selection: CellStyle(attributes: .reverse),
-        dim: CellStyle(foreground: .ansi(8)))
+        dim: CellStyle(foreground: .ansi(8)),
+        hint: CellStyle(foreground: .ansi(0), background: .ansi(11), attributes: .bold))
 
     /// Dark ink on light paper, painted on every cell (text, margins, status line), so it
     /// reads the same on a dark terminal: every style has an explicit background.
@@ -60,7 +63,8 @@ public struct Theme: Hashable, Sendable {
             status: on(paper, ink),
             statusMessage: on(.ansi(11), ink, .bold),
             selection: on(paper, .ansi(4)),
-            dim: on(.ansi(8)))
+            dim: on(.ansi(8)),
+            hint: on(.ansi(15), .ansi(1), .bold))
     }()
 
     /// No colours at all: attributes only (also what `NO_COLOR` gives).
@@ -79,7 +83,8 @@ public struct Theme: Hashable, Sendable {
         status: CellStyle(attributes: .reverse),
         statusMessage: CellStyle(attributes: [.reverse, .bold]),
         selection: CellStyle(attributes: .reverse),
-        dim: CellStyle(attributes: .dim))
+        dim: CellStyle(attributes: .dim),
+        hint: CellStyle(attributes: [.reverse, .bold]))
 
     /// A theme by name: dark, light or plain.
     public static func named(_ name: String) -> Theme? {

@@ -40,7 +40,7 @@ extension TextContent {
     /// spaces left at a block's ends trimmed, blocks left empty dropped. Runs keep their
     /// targets and URLs in *this* book, so a link in a note can still be followed.
     public func excerpt(_ range: ByteRange, omitting: (StyleRun) -> Bool = { $0.style == .backlink }) -> TextContent {
-        let omitted = InlineRuns.runs(in: range, of: styles).filter(omitting).map(\.range)
+        let omitted = styleRuns(intersecting: range).filter(omitting).map(\.range)
         var out: [UInt8] = []
         var newBlocks: [Block] = []
         var map = OffsetMap()
@@ -66,7 +66,7 @@ extension TextContent {
         }
         map.end = out.count
         var runs: [StyleRun] = []
-        for run in InlineRuns.runs(in: range, of: styles) where !omitting(run) {
+        for run in styleRuns(intersecting: range) where !omitting(run) {
             let r = ByteRange(map.new(run.range.lowerBound.rawValue), map.new(run.range.upperBound.rawValue))
             if !r.isEmpty { runs.append(StyleRun(style: run.style, range: r, target: run.target, url: run.url)) }
         }
@@ -107,24 +107,6 @@ private struct OffsetMap {
             if old <= p.old + p.count { return ByteOffset(p.block.clamped(p.new + old - p.old)) }
         }
         return ByteOffset(end)
-    }
-}
-
-/// Style runs that intersect a range (the runs are sorted by lower bound).
-enum InlineRuns {
-    /// The runs of `styles` that intersect `range`, in order (binary search, then a short
-    /// bounded scan back for runs that start earlier and reach into it).
-    static func runs(in range: ByteRange, of styles: [StyleRun]) -> [StyleRun] {
-        let hi = styles.partitioningIndex { $0.range.lowerBound >= range.upperBound }
-        var result: [StyleRun] = []
-        var i = hi - 1
-        var looked = 0
-        while i >= 0 && looked < 4096 {
-            if styles[i].range.upperBound > range.lowerBound { result.append(styles[i]) }
-            i -= 1
-            looked += 1
-        }
-        return result.reversed()
     }
 }
 

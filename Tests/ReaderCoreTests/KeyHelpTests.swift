@@ -12,8 +12,8 @@ final class KeyHelpTests: XCTestCase {
         + namedKeys
 
     /// The named keys, and the Alt-arrows.
-    static let namedKeys: [Input] = [.enter, .escape, .backspace, .tab, .up, .down, .left, .right, .pageUp, .pageDown,
-                                     .home, .end, .wheelUp, .wheelDown, .alt(.left), .alt(.right)]
+    static let namedKeys: [Input] = [.enter, .escape, .backspace, .tab, .backTab, .up, .down, .left, .right, .pageUp, .pageDown,
+                                     .home, .end, .wheelUp, .wheelDown, .click(row: 0, column: 0), .alt(.left), .alt(.right)]
 
     /// How the help spells `input`.
     static func name(_ input: Input) -> String {
@@ -25,6 +25,8 @@ final class KeyHelpTests: XCTestCase {
         case .escape: return "Esc"
         case .backspace: return "Backspace"
         case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .click: return "mouse click"
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"
@@ -66,7 +68,7 @@ final class KeyHelpTests: XCTestCase {
             return layer.handle(input, at: 0, in: m.context).consumed
         }
         assertListed(reading, in: [KeyHelp.Title.reading, KeyHelp.Title.search, KeyHelp.Title.places,
-                                   KeyHelp.Title.reveal, KeyHelp.Title.help], "ReadingLayer")
+                                   KeyHelp.Title.reveal, KeyHelp.Title.help, KeyHelp.Title.links], "ReadingLayer")
         XCTAssertTrue(reading.isSuperset(of: ["q", "Esc", "n", "N", "/", ":", "?"]))
         let revealing = handled { input in
             let m = model()

@@ -24,6 +24,7 @@ public struct ReadingLayer: Layer {
     // MARK: Reading
 
     private func handleReadingKey(_ input: Input, in context: ReadingContext) -> LayerResponse {
+        if let response = handleLinkKey(input, in: context) { return response }
         let before = context.pager.anchor
         let page = context.textRows
         switch input {
@@ -55,10 +56,41 @@ public struct ReadingLayer: Layer {
         case .character("n"): context.findNext(forward: true)
         case .character("N"): context.findNext(forward: false)
         case .character("q"), .character("Q"), .control("c"): return .consumed([.positionChanged, .quit])
-        case .escape: context.clearSearch()
+        case .escape:
+            context.clearSearch()
+            context.selectedLink = nil
         default: return .ignored
         }
         return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
+    }
+
+    /// `Tab` / `Shift-Tab` select a link, `Enter` follows the selected one (else it
+    /// scrolls), `F` labels the links, a click on a link follows it; nil for other inputs.
+    private func handleLinkKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
+        let before = context.pager.anchor
+        switch input {
+        case .tab, .backTab:
+            context.selectLink(forward: input == .tab)
+            return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
+        case .enter:
+            guard let link = context.visibleSelectedLink else { return nil }
+            return LinkFollowing.follow(link, in: context)
+        case .character("F"):
+            let hints = HintLayer(context: context)
+            if hints.links.isEmpty {
+                context.message = "No links on this page"
+                return .consumed()
+            }
+            return .push(hints)
+        case .click(let row, let column):
+            guard let at = context.offset(atRow: row, column: column), let link = context.visibleLink(at: at) else {
+                return .consumed()
+            }
+            context.selectedLink = link.range
+            return LinkFollowing.follow(link, in: context)
+        default:
+            return nil
+        }
     }
 
     /// `[`: to the start of this chapter, or the previous one when already there.

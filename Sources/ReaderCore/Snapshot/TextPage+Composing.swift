@@ -16,50 +16,92 @@ extension TextPage {
             return
         }
         let span = ByteRange(first.line.start, max(first.line.start, last.line.range.upperBound))
-        let runs = InlineStyles.runs(in: span, of: content)
         let matches = context.search?.matches(overlapping: span) ?? []
         let current = context.currentMatch
-        let options = context.layouts.options
-        let paragraphs = context.layouts.bidiParagraphs
+        let placer = LinePlacer(content: content, span: span, options: context.layouts.options,
+                                paragraphs: context.layouts.bidiParagraphs, selected: context.visibleSelectedLink?.range)
         // Paced reveal: only clusters that start before the revealed offset are shown.
         let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var lines: [PageLine] = []
         lines.reserveCapacity(visible.count)
-        // The book's bytes are borrowed once for the page, not once a cluster.
-        content.bytes.withUnsafeBufferPointer { bytes in
-            for entry in visible {
-                let line = entry.line
-                if line.start >= revealed { break }
-                let marker = TextLayout.listMarker(of: line, in: content, options: options, paragraphs: paragraphs)
-                    .map { LineMarker(text: $0.text, column: $0.column) }
-                // At least a byte a cluster: one allocation a line, written in place.
-                let clusters = [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
-                    TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
-                        guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed,
-                              count < buffer.count else { return }   // (each cluster has its own bytes: never full)
-                        let at = cluster.range.lowerBound
-                        let styles = InlineStyles(at: at, runs: runs)
-                        let match: MatchKind
-                        if let current, current.contains(at) { match = .current }
-                        else if matches.contains(where: { $0.contains(at) }) { match = .match }
-                        else { match = .none }
-                        let grapheme = Self.grapheme(of: cluster, in: bytes)
-                        (buffer.baseAddress! + count).initialize(to: PageCluster(grapheme: grapheme, column: cluster.column,
-                                                                                 width: cluster.width, styles: styles, match: match))
-                        count += 1
-                    }
-                }
-                let placed = PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters)
-                lines.append(placed)
-            }
+        for entry in visible {
+            if entry.line.start >= revealed { break }
+            lines.append(placer.place(entry.line, revealed: revealed) { at in
+                if let current, current.contains(at) { return .current }
+                return matches.contains(where: { $0.contains(at) }) ? .match : .none
+            })
         }
         self.init(lines: lines)
     }
+}
 
+/// Places the clusters of laid-out lines for a `TextPage` (or a note's popup): columns
+/// in display order, inline styles, search matches, the selected link, the cells of links
+/// out of the book. Runs during an update, never while drawing.
+struct LinePlacer {
+    let content: TextContent
+    let options: LayoutOptions
+    let paragraphs: BidiParagraphCache?
+    /// The style runs over the lines to place.
+    let runs: [StyleRun]
+    /// The links out of the book among them.
+    let external: [StyleRun]
+    /// The selected link's range.
+    let selected: ByteRange?
+
+    /// A placer for lines within `span` of `content`.
+    init(content: TextContent, span: ByteRange, options: LayoutOptions, paragraphs: BidiParagraphCache?, selected: ByteRange? = nil) {
+        self.content = content
+        self.options = options
+        self.paragraphs = paragraphs
+        runs = InlineStyles.runs(in: span, of: content)
+        external = runs.filter { $0.url != nil }
+        self.selected = selected
+    }
+
+    /// `line` placed; clusters starting at or after `revealed` are left out, `match` tells
+    /// each cluster's search highlight from its first byte.
+    func place(_ line: Line, revealed: ByteOffset = ByteOffset(Int.max), match: (ByteOffset) -> MatchKind = { _ in .none }) -> PageLine {
+        let marker = TextLayout.listMarker(of: line, in: content, options: options, paragraphs: paragraphs)
+            .map { LineMarker(text: $0.text, column: $0.column) }
+        var hyperlinks: [PageHyperlink] = []
+        // The book's bytes are borrowed once a line; at least a byte a cluster: one
+        // allocation a line, written in place.
+        let clusters = content.bytes.withUnsafeBufferPointer { bytes in
+            [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
+                TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
+                    guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed,
+                          count < buffer.count else { return }   // (each cluster has its own bytes: never full)
+                    let at = cluster.range.lowerBound
+                    let grapheme = TextPage.grapheme(of: cluster, in: bytes)
+                    (buffer.baseAddress! + count).initialize(to: PageCluster(
+                        grapheme: grapheme, column: cluster.column, width: cluster.width,
+                        styles: InlineStyles(at: at, runs: runs), match: match(at), isSelected: selected?.contains(at) ?? false))
+                    count += 1
+                    if !external.isEmpty, let url = external.last(where: { $0.range.contains(at) })?.url {
+                        Self.extend(&hyperlinks, url: url, column: cluster.column, width: cluster.width)
+                    }
+                }
+            }
+        }
+        return PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters, hyperlinks: hyperlinks)
+    }
+
+    /// Adds a cluster's cells to the last span when it is the same link and next to it.
+    private static func extend(_ spans: inout [PageHyperlink], url: String, column: Int, width: Int) {
+        if let last = spans.last, last.url == url, last.column + last.width == column {
+            spans[spans.count - 1].width += width
+        } else {
+            spans.append(PageHyperlink(column: column, width: width, url: url))
+        }
+    }
+}
+
+extension TextPage {
     /// What a cluster shows: its replacement text (shaping, mirroring), else its bytes; a
     /// lone ASCII byte is packed directly, anything else goes through a String (which also
     /// stands for invalid UTF-8 with U+FFFD).
-    private static func grapheme(of cluster: PlacedCluster, in bytes: UnsafeBufferPointer<UInt8>) -> PackedGrapheme {
+    static func grapheme(of cluster: PlacedCluster, in bytes: UnsafeBufferPointer<UInt8>) -> PackedGrapheme {
         if let text = cluster.text { return text.isEmpty ? .space : PackedGrapheme(text) }
         let range = cluster.range.intRange
         if range.count == 1, bytes[range.lowerBound] < 0x80 { return PackedGrapheme(ascii: bytes[range.lowerBound]) }

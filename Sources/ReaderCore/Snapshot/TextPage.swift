@@ -16,9 +16,14 @@ public struct TextPage: LayerView, Hashable {
 
     /// Draws the lines in the text column, one a row.
     public func draw(in geometry: ScreenGeometry, into buffer: inout ScreenBuffer, renderer: Renderer) {
-        let theme = renderer.theme
-        let margin = geometry.textLeft
-        for (row, line) in lines.enumerated() {
+        Self.draw(lines, row: 0, column: geometry.textLeft, into: &buffer, theme: renderer.theme)
+    }
+
+    /// Draws `lines` one a row from `row`, their column 0 at `column` (the text page, and
+    /// a note's text in its popup).
+    static func draw(_ lines: [PageLine], row top: Int, column margin: Int, into buffer: inout ScreenBuffer, theme: Theme) {
+        for (i, line) in lines.enumerated() {
+            let row = top + i
             let base = theme.style(for: line.kind)
             if let marker = line.marker {
                 for (i, character) in marker.text.enumerated() {
@@ -29,15 +34,17 @@ public struct TextPage: LayerView, Hashable {
                 buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
                            style: style(of: cluster, kind: line.kind, theme: theme))
             }
+            // OSC8-WIRING
         }
     }
 
-    private func style(of cluster: PageCluster, kind: BlockKind, theme: Theme) -> CellStyle {
+    private static func style(of cluster: PageCluster, kind: BlockKind, theme: Theme) -> CellStyle {
         switch cluster.match {
         case .current: return theme.currentMatch
         case .match: return theme.match
         case .none: break
         }
+        if cluster.isSelected { return theme.selection }
         return theme.style(for: kind, inline: cluster.styles)
     }
 }
@@ -53,13 +60,35 @@ public struct PageLine: Hashable, Sendable {
     public var marker: LineMarker?
     /// The visible clusters, in display order.
     public var clusters: [PageCluster]
+    /// The cells of links out of the book (their URLs, for OSC 8 hyperlinks).
+    public var hyperlinks: [PageHyperlink]
 
     /// Creates a line.
-    public init(start: ByteOffset, kind: BlockKind, marker: LineMarker? = nil, clusters: [PageCluster] = []) {
+    public init(start: ByteOffset, kind: BlockKind, marker: LineMarker? = nil, clusters: [PageCluster] = [],
+                hyperlinks: [PageHyperlink] = []) {
         self.start = start
         self.kind = kind
         self.marker = marker
         self.clusters = clusters
+        self.hyperlinks = hyperlinks
+    }
+}
+
+/// Cells of a `PageLine` that belong to a link out of the book: drawn as an OSC 8
+/// hyperlink where the terminal supports it.
+public struct PageHyperlink: Hashable, Sendable {
+    /// Column of the first cell in the text column.
+    public var column: Int
+    /// Cells across.
+    public var width: Int
+    /// The link's URL (printable ASCII, see `StyleRun.url`).
+    public var url: String
+
+    /// Creates a hyperlink span.
+    public init(column: Int, width: Int, url: String) {
+        self.column = column
+        self.width = width
+        self.url = url
     }
 }
 
@@ -89,6 +118,8 @@ public struct PageCluster: Hashable, Sendable {
     private var storedWidth: UInt8
     /// Whether it is in a search match.
     public var match: MatchKind
+    /// Whether it is in the link `Tab` selected.
+    public var isSelected: Bool
 
     /// What to draw, as a String.
     public var text: String { grapheme.string }
@@ -104,12 +135,14 @@ public struct PageCluster: Hashable, Sendable {
     }
 
     /// Creates a cluster.
-    public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none) {
+    public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none,
+                isSelected: Bool = false) {
         self.grapheme = grapheme
         storedColumn = Int32(clamping: column)
         storedWidth = UInt8(clamping: width)
         self.styles = styles
         self.match = match
+        self.isSelected = isSelected
     }
 }
 
