@@ -48,6 +48,17 @@ final class RenderGoldenTests: XCTestCase {
         try assertGolden("english-40x16", snapshot(m))
     }
 
+    func testNotePopupOverThePage() throws {
+        // The box below the reference, its border, "Note", the keys; the backlink left out.
+        let m = LinkBook.model(columns: 40, rows: 14)
+        m.handle(.tab)
+        m.handle(.enter)
+        try assertGolden("note-popup-40x14", snapshot(m))
+        m.handle(.escape)
+        m.handle(.character("F"))
+        try assertGolden("hints-40x14", snapshot(m))
+    }
+
     func testRightToLeftPage() throws {
         // Hebrew and Arabic paragraphs: visual order, aligned right in the text column,
         // numbers and Latin kept left to right, brackets mirrored, Arabic joined (the

@@ -21,7 +21,13 @@ public struct NotePopupLayer: Layer {
     public init(reference: ByteRange, note: ByteRange, content: TextContent) {
         self.reference = reference
         self.note = note
-        text = content.excerpt(note)
+        var text = content.excerpt(note)
+        // A note's own indent (2 cells in the book) is no use in its box; a numbered
+        // note keeps its number.
+        for i in text.blocks.indices where text.blocks[i].kind == .footnote && text.blocks[i].marker == nil {
+            text.blocks[i].kind = .paragraph
+        }
+        self.text = text
     }
 
     /// The page stays visible around the box.
@@ -62,7 +68,7 @@ public struct NotePopupLayer: Layer {
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
         let frame = self.frame(in: context)
         let lines = lines(width: frame.width - 4, context: context)
-        let rows = frame.height - 2
+        let rows = max(0, frame.height - 2)
         let top = max(0, min(scroll, lines.count - rows))
         let placer = LinePlacer(content: text, span: text.fullRange, options: laidOut.options, paragraphs: laidOut.paragraphs)
         let shown = lines[top..<min(lines.count, top + rows)].map { placer.place($0) }
@@ -70,10 +76,12 @@ public struct NotePopupLayer: Layer {
         snapshot.views.append(NotePopupView(frame: frame, lines: shown, position: position))
     }
 
-    /// The note's lines at `width` (laid out once a width).
+    /// The note's lines at `width` (laid out once a width), with the book's options but
+    /// no first-line indent (a note is set flush in its box).
     private func lines(width: Int, context: ReadingContext) -> [Line] {
         var options = context.layouts.options
         options.width = max(1, width)
+        options.firstLineIndent = 0
         return laidOut.lines(of: text, options: options)
     }
 
@@ -82,7 +90,7 @@ public struct NotePopupLayer: Layer {
     /// it is in the top half of the page and above it otherwise.
     func frame(in context: ReadingContext) -> Region {
         let geometry = context.geometry
-        let width = max(5, min(geometry.columns, geometry.textWidth + 4))
+        let width = min(geometry.columns, max(5, geometry.textWidth + 4))
         let count = lines(width: width - 4, context: context).count
         let most = max(3, geometry.textRows * 6 / 10)
         let height = min(geometry.textRows, max(3, min(count + 2, most)))

@@ -23,7 +23,7 @@ public struct NotePopupView: LayerView, Hashable {
     public func draw(in geometry: ScreenGeometry, into buffer: inout ScreenBuffer, renderer: Renderer) {
         let theme = renderer.theme
         let f = frame
-        guard f.width >= 3, f.height >= 2 else { return }
+        guard f.width >= 5, f.height >= 3, f.column + f.width <= geometry.columns, f.row + f.height <= geometry.rows else { return }
         buffer.fill(row: f.row, col: f.column, width: f.width, height: f.height, style: theme.text)
         let border = theme.dim
         let inner = f.width - 2

@@ -8,7 +8,7 @@ import TextContent
 enum LinkBook {
     static let url = "https://example.org/a?b=c"
     static let shortNote = "The first note says little."
-    static let longNoteSentences = 40
+    static let longNoteSentences = 90
 
     static func filler(_ n: Int, _ tag: String) -> String {
         (1...n).map { "\(tag)word\($0)" }.joined(separator: " ")
