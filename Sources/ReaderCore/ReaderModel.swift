@@ -165,6 +165,8 @@ public final class ReaderModel {
     public var search: BookSearch? { context.search }
     /// The current search match (highlighted).
     public var currentMatch: ByteRange? { context.currentMatch }
+    /// The link `Tab` selected, if any (the range of its style run).
+    public var selectedLink: ByteRange? { context.selectedLink }
     /// Width of the text column now.
     public var textWidth: Int { context.textWidth }
     /// Rows of text (the last row is the status line).

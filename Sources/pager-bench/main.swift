@@ -8,6 +8,8 @@
 //     (resize to frame: re-fit from the kept analyses against a full relayout, see ResizeBench.swift)
 //   .build/release/pager-bench BOOK --search PATTERN [--columns 100] [--rows 30]
 //     (a search: counting its matches, key to snapshot for Enter and n, see SearchBench.swift)
+//   .build/release/pager-bench BOOK --notes [--samples 200] [--columns 100] [--rows 30]
+//     (opening and closing a note popup, key to frame, see NotesBench.swift)
 import BookFormats
 import Foundation
 import ReaderCore
@@ -34,9 +36,15 @@ if let i = args.firstIndex(of: "--search"), i + 1 < args.count {
     searchPattern = args[i + 1]
     args.removeSubrange(i...(i + 1))
 }
-let wide = resize || searchPattern != nil
+let notes = args.contains("--notes")
+args.removeAll { $0 == "--notes" }
+let wide = resize || searchPattern != nil || notes
 let columns = option("--columns", wide ? 100 : 80), rows = option("--rows", wide ? 30 : 24), turns = option("--turns", 300)
-let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40)
+let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40), samples = option("--samples", 200)
+if notes, let path = args.first {
+    NotesBench.run(try BookLoader.load(path: path), samples: samples, columns: columns, rows: rows)
+    exit(0)
+}
 if resize, let path = args.first {
     ResizeBench.run(try BookLoader.load(path: path), rounds: rounds, columns: (columns, columnsB), rows: rows)
     exit(0)
