@@ -25,19 +25,30 @@ extension ScreenBuffer {
     ///   holds `maxLinks` URLs): the cells are then left without a link, drawn as plain text.
     @discardableResult
     public mutating func setHyperlink(_ url: String?, row: Int, col: Int, width w: Int) -> Bool {
-        var index: UInt16 = 0
-        var accepted = true
-        if let url, !url.isEmpty {
-            if let i = linkIndex(for: url) { index = i } else { accepted = false }
+        let wanted = url.flatMap { $0.isEmpty ? nil : $0 }
+        guard row >= 0, row < height, max(0, col) < min(width, col + max(0, w)) else {
+            return wanted.map { ScreenBuffer.isSafeHyperlink($0) && links.count < ScreenBuffer.maxLinks } ?? true
         }
-        guard row >= 0, row < height else { return accepted }
-        var c0 = max(0, col), c1 = min(width, col + max(0, w))
-        guard c0 < c1 else { return accepted }
+        var index: UInt16 = 0
+        if let wanted {
+            guard let i = linkIndex(for: wanted) else {
+                setLinkIndex(0, row: row, col: col, width: w)
+                return false
+            }
+            index = i
+        }
+        setLinkIndex(index, row: row, col: col, width: w)
+        return true
+    }
+
+    /// Sets the link index of a non-empty range of one row (inside the grid), widened to
+    /// whole wide glyphs.
+    private mutating func setLinkIndex(_ index: UInt16, row: Int, col: Int, width w: Int) {
+        var c0 = max(0, col), c1 = min(width, col + w)
         let base = row * width
         if cells[base + c0].isContinuation && c0 > 0 { c0 -= 1 }
         if c1 < width && cells[base + c1].isContinuation { c1 += 1 }
         for c in c0..<c1 { cells[base + c].link = index }
-        return accepted
     }
 
     /// The URL of the link the cell at `(row, col)` belongs to; nil when none or outside the grid.

@@ -218,3 +218,16 @@ final class HyperlinkTests: XCTestCase {
         XCTAssertFalse(O().hyperlinks)
     }
 }
+
+extension HyperlinkTests {
+    /// A link set outside the grid marks nothing and adds nothing to the table.
+    func testOutOfGridLinkAddsNoTableEntry() {
+        var b = ScreenBuffer(width: 3, height: 1)
+        XCTAssertTrue(b.setHyperlink("x:1", row: 1, col: 0, width: 3))
+        XCTAssertTrue(b.setHyperlink("x:1", row: 0, col: 3, width: 3))
+        XCTAssertTrue(b.setHyperlink("x:1", row: 0, col: 0, width: 0))
+        XCTAssertFalse(b.setHyperlink("x: 1", row: 5, col: 0, width: 3))
+        XCTAssertEqual(b.links, [])
+        XCTAssertEqual(b, ScreenBuffer(width: 3, height: 1))
+    }
+}
