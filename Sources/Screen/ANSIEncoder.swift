@@ -39,8 +39,9 @@ public struct ANSIEncoder: Sendable {
         /// terminal can open them: `ESC ] 8 ; ; URL ESC \` before the first cell of a run of
         /// cells with the same link, `ESC ] 8 ; ; ESC \` when the run ends, before any cursor
         /// movement and at the end of the frame (a link never stays open across a jump or a
-        /// frame boundary; a full redraw also starts with one, ending whatever link the
-        /// terminal had open). A cell whose link changed is redrawn. When false, links are
+        /// frame boundary; a full redraw of a frame with links also starts with one, ending
+        /// whatever link the terminal had open). A cell whose link changed is redrawn. No
+        /// OSC 8 byte is sent for a frame without links. When false, links are
         /// ignored and no OSC 8 byte is sent. Terminals without OSC 8 support ignore the
         /// sequence; `fromEnvironment` leaves it off for the few known to print it instead.
         public var hyperlinks: Bool
@@ -105,7 +106,9 @@ public struct ANSIEncoder: Sendable {
         if options.synchronizedOutput { frame.out.append("\u{1B}[?2026h") }
         if prev == nil {
             frame.out.append("\u{1B}[0m\u{1B}[2J")
-            if options.hyperlinks { frame.out.append(FrameWriter.closeLink) }  // whatever was open before
+            // End whatever link the terminal had open (only for a frame with links: a frame
+            // without any sends no OSC 8 byte).
+            if !frame.links.isEmpty { frame.out.append(FrameWriter.closeLink) }
             frame.style = .plain
         }
         // Link indices of `next` translated into `prev`'s table (nil: the same table).

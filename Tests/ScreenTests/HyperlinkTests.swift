@@ -116,6 +116,18 @@ final class HyperlinkTests: XCTestCase {
         XCTAssertNotEqual(a, b)
     }
 
+    /// With the option on, a frame without links is sent byte for byte as with it off.
+    func testFrameWithoutLinksIsUnchangedByTheOption() {
+        var rng = SplitMix64(seed: 21)
+        for _ in 0..<50 {
+            let a = randomBuffer(&rng, width: 9, height: 3)
+            var b = a
+            scribble(&b, &rng, count: 6)
+            XCTAssertEqual(enc.encodeFull(b), ANSIEncoder().encodeFull(b))
+            XCTAssertEqual(enc.encode(from: a, to: b), ANSIEncoder().encode(from: a, to: b))
+        }
+    }
+
     func testHyperlinksOffSendNoOSC8() {
         let off = ANSIEncoder()
         var a = ScreenBuffer(width: 8, height: 2)
