@@ -24,10 +24,13 @@ extension ScreenBuffer {
     /// - Returns: false when `url` was refused (not `isSafeHyperlink`, or the frame already
     ///   holds `maxLinks` URLs): the cells are then left without a link, drawn as plain text.
     @discardableResult
-    public mutating func setHyperlink(_ url: String?, row: Int, col: Int, width w: Int) -> Bool {
+    public mutating func setHyperlink(_ url: String?, row: Int, col column: Int, width count: Int) -> Bool {
         let wanted = url.flatMap { $0.isEmpty ? nil : $0 }
-        guard row >= 0, row < height, max(0, col) < min(width, col + max(0, w)) else {
-            return wanted.map { ScreenBuffer.isSafeHyperlink($0) && links.count < ScreenBuffer.maxLinks } ?? true
+        // Clamped first, so that col + w cannot overflow (e.g. width: .max).
+        let col = min(max(column, -width), width), w = min(max(0, count), 2 * width)
+        guard row >= 0, row < height, max(0, col) < min(width, col + w) else {
+            return wanted.map { links.contains($0)
+                || (ScreenBuffer.isSafeHyperlink($0) && links.count < ScreenBuffer.maxLinks) } ?? true
         }
         var index: UInt16 = 0
         if let wanted {

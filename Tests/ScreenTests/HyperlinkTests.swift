@@ -241,5 +241,11 @@ extension HyperlinkTests {
         XCTAssertFalse(b.setHyperlink("x: 1", row: 5, col: 0, width: 3))
         XCTAssertEqual(b.links, [])
         XCTAssertEqual(b, ScreenBuffer(width: 3, height: 1))
+        // Extreme ranges are clipped, never an overflow.
+        b.setHyperlink("x:1", row: 0, col: 1, width: .max)
+        b.setHyperlink("x:1", row: 0, col: .min, width: .max)
+        b.setHyperlink("x:2", row: 0, col: .max, width: .max)
+        XCTAssertEqual((0..<3).map { b.hyperlink(row: 0, col: $0) }, ["x:1", "x:1", "x:1"])
+        XCTAssertEqual(b.links, ["x:1"])
     }
 }
