@@ -7,6 +7,10 @@
 ///   the one in effect (always a full reset-and-set, so no state leaks between styles),
 /// * `CSI 0m CSI 2J` to clear the screen before a full redraw,
 /// * optionally `CSI ?2026h` / `CSI ?2026l` around the frame (synchronized output),
+/// * optionally `ESC ] 8 ; ; URL ESC \` / `ESC ] 8 ; ; ESC \` around linked cells (OSC 8
+///   hyperlinks, `Options.hyperlinks`); a URL is sent only if every byte is printable
+///   ASCII (0x21–0x7E: no control, ESC, BEL, space or non-ASCII byte), else its cells are
+///   drawn as plain text,
 /// * the sanitised graphemes of changed cells.
 ///
 /// A full redraw happens when `previous` is nil or its size differs from `next`; pass nil
@@ -31,19 +35,39 @@ public struct ANSIEncoder: Sendable {
         /// synchronized output show it atomically (others ignore the private mode).
         public var synchronizedOutput: Bool
 
-        /// Creates options; defaults: colours on, no synchronized output.
-        public init(colors: Bool = true, synchronizedOutput: Bool = false) {
+        /// Send the buffer's links (`ScreenBuffer.setHyperlink`) as OSC 8 hyperlinks, so the
+        /// terminal can open them: `ESC ] 8 ; ; URL ESC \` before the first cell of a run of
+        /// cells with the same link, `ESC ] 8 ; ; ESC \` when the run ends, before any cursor
+        /// movement and at the end of the frame (a link never stays open across a jump or a
+        /// frame boundary; a full redraw of a frame with links also starts with one, ending
+        /// whatever link the terminal had open). A cell whose link changed is redrawn. No
+        /// OSC 8 byte is sent for a frame without links. When false, links are
+        /// ignored and no OSC 8 byte is sent. Terminals without OSC 8 support ignore the
+        /// sequence; `fromEnvironment` leaves it off for the few known to print it instead.
+        public var hyperlinks: Bool
+
+        /// Creates options; defaults: colours on, no synchronized output, no hyperlinks.
+        public init(colors: Bool = true, synchronizedOutput: Bool = false, hyperlinks: Bool = false) {
             self.colors = colors
             self.synchronizedOutput = synchronizedOutput
+            self.hyperlinks = hyperlinks
         }
 
-        /// Options following the `NO_COLOR` convention (https://no-color.org): colours are
-        /// off when `NO_COLOR` is present with a non-empty value. Screen does no I/O, so the
-        /// caller passes the environment (e.g. `ProcessInfo.processInfo.environment`).
+        /// Options from the environment. Screen does no I/O, so the caller passes it (e.g.
+        /// `ProcessInfo.processInfo.environment`).
+        /// * `colors` follows the `NO_COLOR` convention (https://no-color.org): off when
+        ///   `NO_COLOR` is present with a non-empty value.
+        /// * `hyperlinks` is on unless `TERM` is `dumb` or `linux` (the Linux console) or starts
+        ///   with `vt` (DEC terminals and their emulations), or `NO_HYPERLINKS` or
+        ///   `READER_NO_HYPERLINKS` is present with a non-empty value.
         public static func fromEnvironment(_ environment: [String: String],
                                            synchronizedOutput: Bool = false) -> Options {
-            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-            return Options(colors: !noColor, synchronizedOutput: synchronizedOutput)
+            func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+            let term = environment["TERM"] ?? ""
+            let plainTerminal = term == "dumb" || term == "linux" || term.hasPrefix("vt")
+            let hyperlinks = !plainTerminal && !set("NO_HYPERLINKS") && !set("READER_NO_HYPERLINKS")
+            return Options(colors: !set("NO_COLOR"), synchronizedOutput: synchronizedOutput,
+                           hyperlinks: hyperlinks)
         }
     }
 
@@ -75,22 +99,20 @@ public struct ANSIEncoder: Sendable {
     }
 
     private func encodeDiff(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
-        var out = ByteWriter()
-        out.bytes.reserveCapacity(previous == nil ? next.width * next.height + 64 : 256)
-        if options.synchronizedOutput { out.append("\u{1B}[?2026h") }
-
         let w = next.width, h = next.height
         let prev: ScreenBuffer? = (previous.map { $0.width == w && $0.height == h } ?? false) ? previous : nil
-        var current: CellStyle? = nil          // SGR state in effect; nil = unknown
-        var cursorRow = -1, cursorCol = -1     // -1 = unknown
-        let plain = CellStyle.plain
-
+        var frame = FrameWriter(links: options.hyperlinks ? next.links : [])
+        frame.out.bytes.reserveCapacity(prev == nil ? w * h + 64 : 256)
+        if options.synchronizedOutput { frame.out.append("\u{1B}[?2026h") }
         if prev == nil {
-            out.append("\u{1B}[0m\u{1B}[2J")
-            current = plain
+            frame.out.append("\u{1B}[0m\u{1B}[2J")
+            // End whatever link the terminal had open (only for a frame with links: a frame
+            // without any sends no OSC 8 byte).
+            if !frame.links.isEmpty { frame.out.append(FrameWriter.closeLink) }
+            frame.style = .plain
         }
-
-        let colors = options.colors
+        // Link indices of `next` translated into `prev`'s table (nil: the same table).
+        let linkMap = options.hyperlinks ? prev.flatMap { next.linkMap(onto: $0) } : nil
         next.cells.withUnsafeBufferPointer { nextCells in
         (prev?.cells ?? []).withUnsafeBufferPointer { prevBuffer in
         let prevCells: UnsafeBufferPointer<Cell>? = prev == nil ? nil : prevBuffer
@@ -107,43 +129,26 @@ public struct ANSIEncoder: Sendable {
                     span = 1
                 }
                 if span == 2 && c == w - 1 { span = 1 }
-                let style = colors ? cell.style : cell.style.withoutColors
-
+                let style = effective(cell.style)
                 let dirty: Bool
                 if let prevCells {
-                    dirty = !same(prevCells[base + c], cell)
-                        || (span == 2 && !same(prevCells[base + c + 1], nextCells[base + c + 1]))
+                    dirty = !same(prevCells[base + c], cell, linkMap)
+                        || (span == 2 && !same(prevCells[base + c + 1], nextCells[base + c + 1], linkMap))
                 } else {
-                    dirty = !(span == 1 && cell.packed == .space && style == plain)
+                    dirty = !(span == 1 && cell.packed == .space && style == .plain
+                              && (cell.link == 0 || !options.hyperlinks))
                 }
                 if dirty {
-                    // Move.
-                    if cursorRow == r && cursorCol >= 0 && cursorCol <= c {
-                        if c > cursorCol { out.csi(c - cursorCol, "C") }
-                    } else if r == 0 && c == 0 {
-                        out.append("\u{1B}[H")
-                    } else {
-                        out.append("\u{1B}[")
-                        out.number(r + 1); out.byte(0x3B); out.number(c + 1); out.byte(0x48)
-                    }
-                    // Style.
-                    if current != style {
-                        out.sgr(style)
-                        current = style
-                    }
-                    // Glyph.
-                    out.grapheme(cell.packed, width: span)
-                    cursorRow = r
-                    cursorCol = c + span
-                    if cursorCol >= w { cursorRow = -1; cursorCol = -1 }
+                    frame.draw(cell, style: style, span: span, row: r, col: c, width: w)
                 }
                 c += span
             }
         }
         }
         }
-        if options.synchronizedOutput { out.append("\u{1B}[?2026l") }
-        return out.bytes
+        frame.endLink()
+        if options.synchronizedOutput { frame.out.append("\u{1B}[?2026l") }
+        return frame.out.bytes
     }
 
     /// The SGR sequence that sets `style` on the terminal's default rendition: its
@@ -163,11 +168,84 @@ public struct ANSIEncoder: Sendable {
         options.colors ? style : style.withoutColors
     }
 
-    /// Whether two cells look the same under the current options.
+    /// Whether the previous frame's cell `a` and the next frame's cell `b` look the same
+    /// under the current options; `linkMap` translates `b`'s link index into `a`'s table
+    /// (nil: the same table). Links count only when `options.hyperlinks` is on.
     @inline(__always)
-    func same(_ a: Cell, _ b: Cell) -> Bool {
+    func same(_ a: Cell, _ b: Cell, _ linkMap: [UInt16]?) -> Bool {
         guard a.width == b.width && a.packed == b.packed else { return false }
+        if options.hyperlinks && a.link != (linkMap.map { $0[Int(b.link)] } ?? b.link) { return false }
         return options.colors ? a.style == b.style : a.style.attributes == b.style.attributes
+    }
+}
+
+/// The state of one frame being written: the bytes, where the cursor is, the SGR state and
+/// the hyperlink in effect.
+struct FrameWriter {
+    var out = ByteWriter()
+    /// SGR state in effect; nil = unknown.
+    var style: CellStyle? = nil
+    /// Cursor position; -1 = unknown.
+    var cursorRow = -1, cursorCol = -1
+    /// The link open on the terminal (an index into `links`, 0 = none).
+    var openLink: UInt16 = 0
+    /// The frame's URLs; empty when hyperlinks are off, so no cell opens one.
+    let links: [String]
+
+    /// OSC 8 with an empty URI: ends the link in effect.
+    static let closeLink: StaticString = "\u{1B}]8;;\u{1B}\\"
+
+    init(links: [String]) { self.links = links }
+
+    /// Moves to `(row, col)`, sets the cell's link and style, and prints its glyph over `span`
+    /// columns of a row `width` wide.
+    mutating func draw(_ cell: Cell, style cellStyle: CellStyle, span: Int, row r: Int, col c: Int, width w: Int) {
+        if cursorRow != r || cursorCol != c {
+            endLink()   // a link never spans a cursor movement
+            move(row: r, col: c)
+        }
+        let link = links.isEmpty ? 0 : cell.link
+        if link != openLink {
+            endLink()
+            if link != 0 { beginLink(link) }
+        }
+        if style != cellStyle {
+            out.sgr(cellStyle)
+            style = cellStyle
+        }
+        out.grapheme(cell.packed, width: span)
+        cursorRow = r
+        cursorCol = c + span
+        if cursorCol >= w { cursorRow = -1; cursorCol = -1 }
+    }
+
+    /// CUF within the row when the cursor is known to be left of `col`, else CUP.
+    mutating func move(row r: Int, col c: Int) {
+        if cursorRow == r && cursorCol >= 0 && cursorCol <= c {
+            if c > cursorCol { out.csi(c - cursorCol, "C") }
+        } else if r == 0 && c == 0 {
+            out.append("\u{1B}[H")
+        } else {
+            out.append("\u{1B}[")
+            out.number(r + 1); out.byte(0x3B); out.number(c + 1); out.byte(0x48)
+        }
+    }
+
+    /// `ESC ] 8 ; ; URL ESC \`. The URL is one of the buffer's, all checked by
+    /// `ScreenBuffer.isSafeHyperlink` when stored; the check is repeated here, so an unsafe
+    /// byte can never reach the terminal (the cells are then drawn without the link).
+    mutating func beginLink(_ link: UInt16) {
+        let url = links[Int(link) - 1]
+        guard ScreenBuffer.isSafeHyperlink(url) else { return }
+        out.append("\u{1B}]8;;")
+        out.bytes.append(contentsOf: url.utf8)
+        out.append("\u{1B}\\")
+        openLink = link
+    }
+
+    /// Ends the open link, if any.
+    mutating func endLink() {
+        if openLink != 0 { out.append(FrameWriter.closeLink); openLink = 0 }
     }
 }
 

@@ -7,12 +7,21 @@
 /// Storage: the grapheme is packed inline (up to 15 UTF-8 bytes, longer clusters interned
 /// once per process), so a cell is a plain value of 32 bytes with no reference counting;
 /// a 200×60 frame is cleared, filled, compared and encoded without any allocation.
+///
+/// A cell that is part of a hyperlink holds a small index (`link`, 0 = none) into the link
+/// table of the `ScreenBuffer` it came from (see `ScreenBuffer.setHyperlink`); the index
+/// means nothing outside that buffer, and is compared like every other field.
 public struct Cell: Hashable, Sendable {
     var packed: PackedGrapheme
     /// The cell's style.
     public var style: CellStyle
     /// 1 for a normal glyph, 2 for the leading cell of a wide glyph, 0 for a continuation.
     public var width: UInt8
+    /// 1-based index into the owning buffer's link table; 0 = not part of a link.
+    var link: UInt16 = 0
+
+    /// True if the cell is part of a hyperlink (`ScreenBuffer.hyperlink(row:col:)` gives the URL).
+    public var hasLink: Bool { link != 0 }
 
     /// The grapheme cluster shown in this cell; empty for a continuation cell.
     public var grapheme: String {

@@ -14,13 +14,24 @@
 ///
 /// Width of a grapheme cluster is *not* computed here (that is TextLayout's job): the
 /// caller passes it to `put`, or passes a width function to `putText`.
+///
+/// Hyperlinks: `setHyperlink(_:row:col:width:)` marks cells as part of a link (drawn by
+/// `ANSIEncoder` as an OSC 8 hyperlink when its `hyperlinks` option is on). The buffer
+/// keeps a small table of the frame's URLs and each cell a 2-byte index into it, so a frame
+/// without links costs nothing extra. Writing a cell (`put`, `fill`, …) removes its link,
+/// so mark the link after drawing its text; `clear` and `resize` drop every link.
+/// Equality compares the links by URL (two buffers with the same cells and URLs are equal
+/// whatever the order of their tables).
 public struct ScreenBuffer: Hashable, Sendable {
     /// Number of columns.
     public private(set) var width: Int
     /// Number of rows.
     public private(set) var height: Int
     /// Row-major cells, `width * height` of them.
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
+    /// The URLs of this frame's links: a cell's `link` n > 0 is `links[n - 1]`.
+    /// Only safe URLs (see `isSafeHyperlink`) are ever stored.
+    var links: [String] = []
 
     /// Creates a buffer of blank cells in `style`. Negative sizes are treated as 0.
     public init(width: Int, height: Int, style: CellStyle = .plain) {
@@ -45,10 +56,11 @@ public struct ScreenBuffer: Hashable, Sendable {
         row >= 0 && row < height && col >= 0 && col < width
     }
 
-    /// Sets every cell to a space in `style`.
+    /// Sets every cell to a space in `style`, with no link (the link table is emptied).
     public mutating func clear(style: CellStyle = .plain) {
         let blank = Cell.blank(style)
         for i in cells.indices { cells[i] = blank }
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
     }
 
     /// Fills a rectangle (clipped to the grid) with a narrow grapheme in `style`.
@@ -232,14 +244,18 @@ public struct ScreenBuffer: Hashable, Sendable {
         (0..<height).map { rowText($0, trimmed: trimmed) }.joined(separator: "\n")
     }
 
-    /// Changes the size, keeping the overlapping top-left content; new cells are blank in
-    /// `style`. A wide glyph cut by the new right edge is replaced by a space.
+    /// Changes the size, keeping the overlapping top-left content (without its links: every
+    /// link is dropped); new cells are blank in `style`. A wide glyph cut by the new right
+    /// edge is replaced by a space. Resizing to the same size changes nothing.
     public mutating func resize(width newWidth: Int, height newHeight: Int, style: CellStyle = .plain) {
         let nw = max(0, newWidth), nh = max(0, newHeight)
         if nw == width && nh == height { return }
         var next = ScreenBuffer(width: nw, height: nh, style: style)
         for r in 0..<min(height, nh) {
-            for c in 0..<min(width, nw) { next.cells[r * nw + c] = cells[r * width + c] }
+            for c in 0..<min(width, nw) {
+                next.cells[r * nw + c] = cells[r * width + c]
+                next.cells[r * nw + c].link = 0
+            }
             if nw > 0, nw < width, next.cells[r * nw + nw - 1].isWide {
                 next.cells[r * nw + nw - 1] = .blank(next.cells[r * nw + nw - 1].style)
             }

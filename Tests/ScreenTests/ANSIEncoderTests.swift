@@ -174,11 +174,16 @@ final class ANSIEncoderTests: XCTestCase {
     }
 }
 
-/// Asserts that `out` holds no control codes except ESC introducing `ESC [ params final`.
+/// Asserts that `out` holds no control codes except ESC introducing `ESC [ params final`
+/// or an OSC 8 hyperlink `ESC ] 8 ; ; URI ESC \` whose URI is printable ASCII (0x21–0x7E).
 func assertOnlyOwnControls(_ out: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
     var i = 0
     while i < out.count {
         let b = out[i]
+        if b == 0x1B, i + 1 < out.count, out[i + 1] == 0x5D {
+            i = checkOSC8(out, at: i, file: file, line: line)
+            continue
+        }
         if b == 0x1B {
             XCTAssertTrue(i + 1 < out.count && out[i + 1] == 0x5B, "bare ESC", file: file, line: line)
             i += 2
@@ -194,6 +199,20 @@ func assertOnlyOwnControls(_ out: [UInt8], file: StaticString = #filePath, line:
         i += 1
     }
     XCTAssertNotNil(String(validating: out, as: UTF8.self), "invalid UTF-8", file: file, line: line)
+}
+
+/// Checks the OSC 8 sequence starting at `out[i]` (ESC ]): `8;;`, printable ASCII only, then
+/// `ESC \`. Returns the index after it.
+func checkOSC8(_ out: [UInt8], at start: Int, file: StaticString = #filePath, line: UInt = #line) -> Int {
+    let prefix: [UInt8] = [0x1B, 0x5D, 0x38, 0x3B, 0x3B]  // ESC ] 8 ; ;
+    XCTAssertEqual(Array(out[start..<min(out.count, start + 5)]), prefix, "not OSC 8 ;;", file: file, line: line)
+    var i = start + 5
+    while i < out.count, out[i] != 0x1B {
+        XCTAssertTrue((0x21...0x7E).contains(out[i]), "byte \(out[i]) in a URI", file: file, line: line)
+        i += 1
+    }
+    XCTAssertTrue(i + 1 < out.count && out[i + 1] == 0x5C, "OSC 8 not ended by ESC \\", file: file, line: line)
+    return i + 2
 }
 
 /// `ANSIEncoder.sgr(for:)`, the SGR of a style outside a frame (`reader dump --color`).

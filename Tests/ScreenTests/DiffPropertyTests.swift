@@ -12,15 +12,20 @@ final class DiffPropertyTests: XCTestCase {
         t.feed(Array("\u{1B}[\(r);\(c)H\u{1B}[\(sgr)m".utf8))
     }
 
-    private func check(colors: Bool, seed: UInt64, iterations: Int) {
+    private func check(colors: Bool, links: Bool = false, linked: Bool = false, seed: UInt64, iterations: Int) {
         var rng = SplitMix64(seed: seed)
-        let enc = ANSIEncoder(options: .init(colors: colors, synchronizedOutput: Bool.random(using: &rng)))
+        let enc = ANSIEncoder(options: .init(colors: colors, synchronizedOutput: Bool.random(using: &rng),
+                                             hyperlinks: links))
         func expected(_ b: ScreenBuffer) -> [Cell] {
-            colors ? b.cells : b.cells.map { var c = $0; c.style = c.style.withoutColors; return c }
+            b.cells.map { var c = $0; c.link = 0; if !colors { c.style = c.style.withoutColors }; return c }
+        }
+        func expectedLinks(_ b: ScreenBuffer) -> [String?] {
+            (0..<b.height).flatMap { r in (0..<b.width).map { links ? b.hyperlink(row: r, col: $0) : nil } }
         }
         for i in 0..<iterations {
             let w = Int.random(in: 1...12, using: &rng), h = Int.random(in: 1...5, using: &rng)
-            let prev = randomBuffer(&rng, width: w, height: h)
+            var prev = randomBuffer(&rng, width: w, height: h)
+            if linked { addLinks(&prev, &rng) }
             var next: ScreenBuffer
             switch i % 4 {
             case 0: next = randomBuffer(&rng, width: w, height: h)
@@ -30,6 +35,7 @@ final class DiffPropertyTests: XCTestCase {
             }
             default: next = prev; scribble(&next, &rng, count: Int.random(in: 0...(w * h), using: &rng))
             }
+            if linked && Bool.random(using: &rng) { addLinks(&next, &rng) }
             assertInvariants(next)
 
             var t = TestTerminal(width: w, height: h, widthOf: testWidth)
@@ -37,9 +43,11 @@ final class DiffPropertyTests: XCTestCase {
             let junk = randomBuffer(&rng, width: w, height: h)
             t.grid = junk.cells
             disturb(&t, &rng)
+            if links && !prev.links.isEmpty && Bool.random(using: &rng) { t.link = "x:left-open" }
             t.feed(enc.encode(from: nil, to: prev))
             XCTAssertEqual(t.errors, [], "full redraw, iteration \(i)")
             XCTAssertEqual(t.grid, expected(prev), "full redraw, iteration \(i)")
+            XCTAssertEqual(t.links, expectedLinks(prev), "full redraw, iteration \(i)")
 
             disturb(&t, &rng)
             let diff = enc.encode(from: prev, to: next)
@@ -50,12 +58,27 @@ final class DiffPropertyTests: XCTestCase {
                         (0..<h).map { r in (0..<w).map { t[r, $0].grapheme }.joined() }.joined(separator: "\n"))
                 return
             }
+            XCTAssertEqual(t.links, expectedLinks(next), "diff, iteration \(i)")
             if prev == next { XCTAssertEqual(diff.filter { $0 == 0x48 || $0 >= 0x80 }.count, 0) }
         }
     }
 
     func testDiffReproducesNextWithColors() { check(colors: true, seed: 1, iterations: 3000) }
     func testDiffReproducesNextWithoutColors() { check(colors: false, seed: 2, iterations: 1500) }
+    /// With OSC 8 hyperlinks: the terminal also ends up with every cell's link, and no link
+    /// is ever open across a cursor movement or at the end of a frame (`TestTerminal.errors`).
+    func testDiffReproducesNextWithLinks() { check(colors: true, links: true, linked: true, seed: 4, iterations: 3000) }
+    /// Links in the buffers but the option off: same cells, and no link reaches the terminal.
+    func testDiffIgnoresLinksWhenOff() { check(colors: false, links: false, linked: true, seed: 6, iterations: 500) }
+
+    /// Marks (or unmarks) a few random ranges with URLs from a small pool.
+    private func addLinks(_ b: inout ScreenBuffer, _ rng: inout SplitMix64) {
+        let urls: [String?] = ["x:1", "x:2", "https://example.org/a;b", nil]
+        for _ in 0..<Int.random(in: 0...3, using: &rng) {
+            b.setHyperlink(urls.randomElement(using: &rng)!, row: Int.random(in: 0..<b.height, using: &rng),
+                           col: Int.random(in: -1..<b.width, using: &rng), width: Int.random(in: 1...8, using: &rng))
+        }
+    }
 
     /// Sequences of frames: each diff applies on top of the previous result.
     func testFrameSequences() {

@@ -1,14 +1,20 @@
 @testable import Screen
 
 /// A tiny terminal emulator for tests: interprets CUP, CUF, SGR, ED 2 (clear), the
-/// synchronized-output private mode and printable text into a grid of cells.
+/// synchronized-output private mode, OSC 8 hyperlinks (terminated by `ESC \`) and
+/// printable text into a grid of cells and their links.
 ///
 /// It is deliberately strict: anything else (other controls, unknown sequences, printing
-/// while a wrap is pending, printing past the right edge) is recorded in `errors`.
+/// while a wrap is pending, printing past the right edge, moving the cursor while a link
+/// is open, a link still open at the end of a `feed`) is recorded in `errors`.
 struct TestTerminal {
     var width: Int
     var height: Int
     var grid: [Cell]
+    /// The URL each cell was printed with (nil: no link).
+    var links: [String?]
+    /// The link in effect (set by OSC 8).
+    var link: String? = nil
     var row = 0
     var col = 0
     var pendingWrap = false
@@ -21,6 +27,7 @@ struct TestTerminal {
         self.width = width
         self.height = height
         self.grid = Array(repeating: .blank(), count: width * height)
+        self.links = Array(repeating: nil, count: width * height)
         self.widthOf = widthOf
     }
 
@@ -41,6 +48,7 @@ struct TestTerminal {
             scalars = scalars.dropFirst()
             if s == "\u{1B}" {
                 flush(&self, &run)
+                if scalars.first == "]" { osc(&scalars); continue }
                 guard scalars.first == "[" else { errors.append("ESC not followed by ["); continue }
                 scalars = scalars.dropFirst()
                 var params = ""
@@ -59,10 +67,31 @@ struct TestTerminal {
             }
         }
         flush(&self, &run)
+        if link != nil { errors.append("link left open at the end of the frame") }
+    }
+
+    /// `ESC ] 8 ; params ; URI ESC \` (after the ESC); anything else is an error.
+    mutating func osc(_ scalars: inout ArraySlice<Unicode.Scalar>) {
+        scalars = scalars.dropFirst()
+        var body = String.UnicodeScalarView()
+        while let p = scalars.first, p != "\u{1B}" {
+            scalars = scalars.dropFirst()
+            if p.value < 0x20 || p.value >= 0x7F { errors.append("byte U+\(String(p.value, radix: 16)) in OSC") }
+            body.append(p)
+        }
+        guard scalars.count >= 2, scalars.dropFirst().first == "\\" else { errors.append("unterminated OSC"); return }
+        scalars = scalars.dropFirst(2)
+        let text = String(body)
+        guard text.hasPrefix("8;") else { errors.append("OSC \(text)"); return }
+        let rest = text.dropFirst(2)
+        guard let semicolon = rest.firstIndex(of: ";") else { errors.append("bad OSC 8 \(text)"); return }
+        let uri = String(rest[rest.index(after: semicolon)...])
+        link = uri.isEmpty ? nil : uri
     }
 
     mutating func csi(_ params: String, _ final: Unicode.Scalar) {
         let nums = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        if link != nil && (final == "H" || final == "C") { errors.append("cursor moved with a link open") }
         switch final {
         case "H":
             let r = (nums.count > 0 && nums[0] > 0) ? nums[0] : 1
@@ -74,6 +103,7 @@ struct TestTerminal {
         case "J":
             if params == "2" {
                 grid = Array(repeating: .blank(CellStyle(background: style.background)), count: width * height)
+                links = Array(repeating: nil, count: width * height)
             } else { errors.append("ED \(params)") }
         case "h", "l":
             if params != "?2026" { errors.append("mode \(params)") }
@@ -128,11 +158,16 @@ struct TestTerminal {
         guard w >= 1, col + w <= width else { errors.append("glyph \(ch) does not fit at col \(col)"); return }
         let base = row * width
         for c in col..<(col + w) {
-            if grid[base + c].isContinuation && c - 1 < col && c > 0 { grid[base + c - 1] = .blank() }
-            if grid[base + c].isWide && c + 1 >= col + w && c + 1 < width { grid[base + c + 1] = .blank() }
+            if grid[base + c].isContinuation && c - 1 < col && c > 0 {
+                grid[base + c - 1] = .blank(); links[base + c - 1] = nil
+            }
+            if grid[base + c].isWide && c + 1 >= col + w && c + 1 < width {
+                grid[base + c + 1] = .blank(); links[base + c + 1] = nil
+            }
         }
         grid[base + col] = Cell(String(ch), width: UInt8(w), style: style)
-        if w == 2 { grid[base + col + 1] = .continuation(style: style) }
+        links[base + col] = link
+        if w == 2 { grid[base + col + 1] = .continuation(style: style); links[base + col + 1] = link }
         col += w
         if col >= width { col = width - 1; pendingWrap = true }
     }
