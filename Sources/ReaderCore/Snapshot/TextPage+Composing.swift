@@ -70,17 +70,18 @@ struct LinePlacer {
         let clusters = content.bytes.withUnsafeBufferPointer { bytes in
             [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
                 TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
-                    guard !cluster.isBlank, cluster.width > 0, cluster.range.lowerBound < revealed,
-                          count < buffer.count else { return }   // (each cluster has its own bytes: never full)
                     let at = cluster.range.lowerBound
+                    guard cluster.width > 0, at < revealed else { return }
+                    // A link's spaces are in its hyperlink too (one link, not a word each).
+                    if !external.isEmpty, let url = external.last(where: { $0.range.contains(at) })?.url {
+                        Self.extend(&hyperlinks, url: url, column: cluster.column, width: cluster.width)
+                    }
+                    guard !cluster.isBlank, count < buffer.count else { return }   // (a byte a cluster: never full)
                     let grapheme = TextPage.grapheme(of: cluster, in: bytes)
                     (buffer.baseAddress! + count).initialize(to: PageCluster(
                         grapheme: grapheme, column: cluster.column, width: cluster.width,
                         styles: InlineStyles(at: at, runs: runs), match: match(at), isSelected: selected?.contains(at) ?? false))
                     count += 1
-                    if !external.isEmpty, let url = external.last(where: { $0.range.contains(at) })?.url {
-                        Self.extend(&hyperlinks, url: url, column: cluster.column, width: cluster.width)
-                    }
                 }
             }
         }

@@ -34,7 +34,9 @@ public struct TextPage: LayerView, Hashable {
                 buffer.put(cluster.grapheme, width: cluster.width, row: row, col: margin + cluster.column,
                            style: style(of: cluster, kind: line.kind, theme: theme))
             }
-            // OSC8-WIRING
+            for link in line.hyperlinks {
+                buffer.setHyperlink(link.url, row: row, col: margin + link.column, width: link.width)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+import Screen
 import TextContent
 @testable import ReaderCore
 
@@ -124,5 +125,18 @@ final class LinkNavigationTests: XCTestCase {
         let cell = m.context.cell(of: ref.range)!
         m.handle(.click(row: cell.row, column: cell.column))
         XCTAssertTrue(m.topLayer is NotePopupLayer)
+    }
+
+    func testLinksOutOfTheBookAreDrawnAsHyperlinksAndOthersAreNot() throws {
+        let m = LinkBook.model()
+        var buffer = ScreenBuffer(width: m.columns, height: m.screenRows)
+        Renderer(theme: .dark).render(m.snapshot, into: &buffer)
+        var linked: [String: String] = [:]
+        for row in 0..<buffer.height {
+            for col in 0..<buffer.width {
+                if let url = buffer.hyperlink(row: row, col: col) { linked[url, default: ""] += buffer[row, col].grapheme }
+            }
+        }
+        XCTAssertEqual(linked, [LinkBook.url: "the website"], "the cells of the external link, spaces included, and no others")
     }
 }
