@@ -44,8 +44,9 @@ public struct HintLayer: Layer {
 
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
         var hints: [HintView.Hint] = []
-        for (link, label) in zip(links, labels) where label.hasPrefix(typed) {
-            guard let cell = context.cell(of: link.range) else { continue }
+        let cells = context.cells(of: links.map(\.range))
+        for (i, label) in labels.enumerated() where label.hasPrefix(typed) {
+            guard let cell = cells[i] else { continue }
             hints.append(HintView.Hint(row: cell.row, column: cell.column, label: label, typed: typed.count))
         }
         snapshot.views.append(HintView(hints: hints))

@@ -14,8 +14,9 @@ enum LinkFollowing {
         if let target = run.target {
             let before = context.pager.anchor
             context.recordingJump { context.jump(to: target) }
+            guard context.pager.anchor != before else { return .consumed() }   // a link to this place
             context.selectedLink = nil
-            return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
+            return .consumed([.positionChanged])
         }
         if let url = run.url {
             context.message = "External link (open it from the terminal): " + url

@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import TextLayout
 
@@ -19,23 +20,37 @@ extension ReadingContext {
         return hit
     }
 
-    /// The screen cell (row, column) where the cluster holding `offset` is drawn, or, when
-    /// the bytes from `offset` start above the page, where the first of them on the page
-    /// is; nil when none of `range` is on the page.
+    /// The screen cell (row, column) where the first cluster of `range` on the page is
+    /// drawn (the cluster holding its first byte, or, when it starts above the page, the
+    /// first of its clusters on the page); nil when none of it is on the page.
     func cell(of range: ByteRange) -> (row: Int, column: Int)? {
-        let visible = visibleLines()
-        for (row, entry) in visible.enumerated() where entry.line.range.upperBound > range.lowerBound {
-            guard entry.line.start < range.upperBound else { return nil }
-            var best: (offset: ByteOffset, column: Int)?
-            forEachPlacedCluster(of: entry.line) { cluster in
-                let at = cluster.range.lowerBound
-                guard cluster.width > 0, at >= range.lowerBound || cluster.range.contains(range.lowerBound),
-                      at < range.upperBound else { return }
-                if best == nil || at < best!.offset { best = (at, cluster.column) }
+        cells(of: [range])[0]
+    }
+
+    /// `cell(of:)` for many ranges (sorted by lower bound), placing each line once.
+    func cells(of ranges: [ByteRange]) -> [(row: Int, column: Int)?] {
+        var found = [(row: Int, column: Int)?](repeating: nil, count: ranges.count)
+        var next = 0   // ranges before it are found or ended above this line
+        for (row, entry) in visibleLines().enumerated() {
+            let line = entry.line.range
+            while next < ranges.count && (found[next] != nil || ranges[next].upperBound <= line.lowerBound) { next += 1 }
+            guard next < ranges.count, ranges[next].lowerBound < line.upperBound else { continue }
+            var clusters: [(at: ByteOffset, end: ByteOffset, column: Int)] = []
+            forEachPlacedCluster(of: entry.line) { c in
+                if c.width > 0 { clusters.append((c.range.lowerBound, c.range.upperBound, c.column)) }
             }
-            if let best { return (row, geometry.textLeft + best.column) }
+            clusters.sort { $0.at < $1.at }
+            for i in next..<ranges.count where found[i] == nil {
+                let r = ranges[i]
+                if r.lowerBound >= line.upperBound { break }
+                // The first cluster that ends after the range starts and begins before it ends.
+                let k = clusters.partitioningIndex { $0.end > r.lowerBound }
+                if k < clusters.count, clusters[k].at < r.upperBound {
+                    found[i] = (row, geometry.textLeft + clusters[k].column)
+                }
+            }
         }
-        return nil
+        return found
     }
 
     private func forEachPlacedCluster(of line: Line, _ body: (PlacedCluster) -> Void) {

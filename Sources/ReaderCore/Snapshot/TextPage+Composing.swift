@@ -65,6 +65,11 @@ struct LinePlacer {
         let marker = TextLayout.listMarker(of: line, in: content, options: options, paragraphs: paragraphs)
             .map { LineMarker(text: $0.text, column: $0.column) }
         var hyperlinks: [PageHyperlink] = []
+        // Only the runs over this line are looked at for each of its clusters (a page of
+        // thousands of links would otherwise cost clusters × runs).
+        let span = line.range
+        let runs = self.runs.count > 16 ? self.runs.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound } : self.runs
+        let external = runs.count == self.runs.count ? self.external : runs.filter { $0.url != nil }
         // The book's bytes are borrowed once a line; at least a byte a cluster: one
         // allocation a line, written in place.
         let clusters = content.bytes.withUnsafeBufferPointer { bytes in

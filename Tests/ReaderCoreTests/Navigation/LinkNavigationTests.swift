@@ -139,4 +139,29 @@ final class LinkNavigationTests: XCTestCase {
         }
         XCTAssertEqual(linked, [LinkBook.url: "the website"], "the cells of the external link, spaces included, and no others")
     }
+
+    func testThousandsOfLinksOnAPageAndLinksToThemselves() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "Dense", format: .epub))
+        b.beginChapter(title: "One", source: "1")
+        b.beginBlock(.paragraph)
+        for i in 0..<5000 {
+            b.defineTarget("self\(i)")
+            let t = b.beginStyle(i % 2 == 0 ? .link : .noteReference, targetKey: "self\(i)")
+            b.append("x")
+            b.endStyle(t)
+        }
+        let m = ReaderModel(content: b.finish(), position: .zero, columns: 200, rows: 60)
+        XCTAssertGreaterThan(m.context.visibleLinks().count, 4000)
+        m.handle(.character("F"))
+        XCTAssertEqual((m.topLayer as? HintLayer)?.labels.count, HintLabels.limit)
+        m.handle(.escape)
+        m.handle(.tab)
+        XCTAssertEqual(m.handle(.enter), [], "a link to itself goes nowhere")
+        XCTAssertEqual(m.jumps.entries, [], "and is no jump")
+        m.handle(.tab)
+        m.handle(.enter)
+        XCTAssertTrue(m.topLayer is NotePopupLayer, "a note that is the reference itself: its block")
+        var buffer = ScreenBuffer(width: 200, height: 60)
+        Renderer(theme: .dark).render(m.snapshot, into: &buffer)
+    }
 }
