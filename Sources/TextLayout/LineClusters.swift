@@ -33,12 +33,19 @@ extension TextLayout {
     /// Tabs are expanded to the next tab stop; trailing hanging spaces (and invisible
     /// clusters after them) and the final line feed are left out; with `options.justify`,
     /// lines that end at a soft break are stretched to the column width by widening inner
-    /// spaces; the cells of a table row start at their columns (`tableColumns(of:in:options:tables:)`).
+    /// spaces; the cells of a table row start at their columns (`tableColumns(of:in:options:tables:)`);
+    /// a line of a wrapped table draws a piece of each cell at its column (`TableGrid`),
+    /// left to right whatever the table's direction.
     ///
     /// Pass the same `tables` cache for the lines of one book (see `TableColumnCache`).
     public static func forEachLogicalCluster(of line: Line, in content: TextContent, options: LayoutOptions,
                                              tables: TableColumnCache? = nil,
                                              _ body: (PlacedCluster) -> Void) {
+        if let (grid, row, k) = tableGridLine(of: line, in: content, options: options, tables: tables) {
+            TableGridPlacement.place(line: k, of: row, grid: grid, in: content, options: options, indent: line.indent,
+                                     mirrored: false, bidi: nil, body)
+            return
+        }
         let columns = tableColumns(of: line, in: content, options: options, tables: tables)
         forEachLogicalCluster(of: line, in: content, options: options, columns: columns, body)
     }

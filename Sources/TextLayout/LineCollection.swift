@@ -24,6 +24,10 @@ public struct LineFlags: OptionSet, Hashable, Sendable {
     public static let overwide = LineFlags(rawValue: 1 << 6)
     /// Right-to-left paragraph (reserved for the bidi work).
     public static let rightToLeft = LineFlags(rawValue: 1 << 7)
+    /// A line of a table row wrapped within its columns (`TableGrid`): it draws a piece of
+    /// each cell at its column, not its own bytes in order; its bytes are its share of the
+    /// row's (the row's lines partition them, see `TableGrid`).
+    public static let tableSlice = LineFlags(rawValue: 1 << 8)
 }
 
 /// One laid-out line: a light view over one record of a `LineCollection`.

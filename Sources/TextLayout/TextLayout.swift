@@ -8,7 +8,7 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 5
+    public static let engineVersion = 6
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).
@@ -72,8 +72,10 @@ public enum TextLayout {
         var exact = LineFitter(options: options)
         var index = 0
         return layoutBlocks(content, range: analysis.range, options: options) { block, slice, text, lines in
+            // (Rows of wrapped tables are not fitted: their analyses are skipped.)
+            while index < analysis.blocks.count && analysis.blocks[index].range.lowerBound < slice.lowerBound { index += 1 }
+            precondition(index < analysis.blocks.count && analysis.blocks[index].range == slice, "analysis of another text")
             let blockAnalysis = analysis.blocks[index]
-            precondition(blockAnalysis.range == slice, "analysis of another text")
             index += 1
             fit(blockAnalysis, text: text, options: options, exact: &exact, into: &lines)
         }
@@ -92,7 +94,8 @@ public enum TextLayout {
 
     /// The loop shared by the layouts: the blocks of `range` (clipped) in order, the blank
     /// lines between them, and `body` for each block's slice (its block, its range and its
-    /// bytes) to append the slice's lines.
+    /// bytes) to append the slice's lines — except the whole rows of tables wrapped within
+    /// their columns, whose lines are the table's (`appendWrappedRow`).
     @inline(__always)
     static func layoutBlocks(_ content: TextContent, range: ByteRange, options: LayoutOptions,
                              _ body: (Block, ByteRange, UnsafeBufferPointer<UInt8>, inout LineCollection) -> Void)
@@ -100,6 +103,7 @@ public enum TextLayout {
         var lines = LineCollection(options: options, range: range)
         lines.reserve(range.count / 48 + 16)
         var previous: Block?
+        let tables = TableColumnCache()
         forEachSlice(content, range: range) { block, slice, text in
             if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
                 // A blank line sits at the separator after the previous block, so every
@@ -107,10 +111,34 @@ public enum TextLayout {
                 lines.append(start: prev.range.upperBound.rawValue, length: 0, width: 0, indent: 0,
                              kind: block.kind, flags: .blank)
             }
-            body(block, slice, text, &lines)
+            if block.kind != .tableRow || !appendWrappedRow(block, slice: slice, in: content, options: options,
+                                                            tables: tables, into: &lines) {
+                body(block, slice, text, &lines)
+            }
             previous = block
         }
         return lines
+    }
+
+    /// Appends the lines of table row `block` if the whole row (`slice`) is in the range and
+    /// its table is wrapped within its columns at this width (`TableGrid`): one line for
+    /// each line of the row, flagged `.tableSlice`. False (nothing appended) otherwise.
+    static func appendWrappedRow(_ block: Block, slice: ByteRange, in content: TextContent, options: LayoutOptions,
+                                 tables: TableColumnCache, into lines: inout LineCollection) -> Bool {
+        guard slice == block.range else { return false }
+        let index = content.blockIndex(atOrAfter: block.range.lowerBound)
+        guard let grid = tables.grid(ofBlockAt: index, in: content, width: options.width, options: options),
+              grid.wraps, let row = grid.row(ofBlockAt: index) else { return false }
+        for k in 0..<row.lineCount {
+            let start = row.starts[k]
+            let end = k + 1 < row.lineCount ? row.starts[k + 1] : block.range.upperBound
+            var flags: LineFlags = .tableSlice
+            if k == 0 { flags.insert(.blockStart) }
+            if k == row.lineCount - 1 { flags.insert(.blockEnd) }
+            lines.append(start: start.rawValue, length: end - start, width: row.widths[k], indent: 0,
+                         kind: .tableRow, flags: flags)
+        }
+        return true
     }
 
     /// Calls `body` for each non-empty slice of a block inside `range` (clipped to the

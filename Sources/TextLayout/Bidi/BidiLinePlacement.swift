@@ -13,8 +13,9 @@ extension TextLayout {
     /// character), a right-to-left paragraph's lines are aligned to the right edge of the
     /// text column (the indent on the right), brackets in right-to-left runs are mirrored
     /// (L4) and, with `options.arabicShaping`, Arabic letters get their presentation forms.
-    /// The cells of a left-to-right table row start at their columns (`tableColumns`); a
-    /// row with right-to-left text in it is drawn with its separators only.
+    /// The cells of a table row start at their columns (`tableColumns`, `TableGrid`); a
+    /// right-to-left table (its first row right to left) has its first column on the
+    /// right, and each cell's text is in display order within its column.
     /// A block with nothing right-to-left in it costs one scan of its bytes more than
     /// `forEachLogicalCluster` (once per block with a `paragraphs` cache).
     ///
@@ -25,29 +26,52 @@ extension TextLayout {
                                       paragraphs: BidiParagraphCache? = nil,
                                       _ body: (PlacedCluster) -> Void) {
         guard line.length > 0 else { return }
-        guard let (block, analysis) = paragraphAnalysis(of: line, in: content, options: options, paragraphs: paragraphs),
-              case let .resolved(scalars, offsets, result) = analysis else {
+        let paragraph = paragraphAnalysis(of: line, in: content, options: options, paragraphs: paragraphs)
+        if placeTableLine(line, in: content, options: options, paragraphs: paragraphs, analysis: paragraph?.analysis, body) { return }
+        guard let (block, analysis) = paragraph, case let .resolved(scalars, offsets, result) = analysis else {
             forEachLogicalCluster(of: line, in: content, options: options, tables: paragraphs?.tables, body)
             return
         }
         let blockStart = block.range.lowerBound.rawValue
         var clusters: [PlacedCluster] = []
-        // A row with right-to-left text keeps its cells unaligned (its separators).
         forEachLogicalCluster(of: line, in: content, options: options, columns: nil) { clusters.append($0) }
         guard !clusters.isEmpty else { return }
 
-        func scalarIndex(_ offset: Int) -> Int {
-            let relative = offset - blockStart
-            return offsets.partitioningIndex { Int($0) >= relative }
+        let lineStart = scalarIndex(of: line.start.rawValue, blockStart: blockStart, offsets: offsets)
+        let lineEnd = scalarIndex(of: line.start.rawValue + line.length, blockStart: blockStart, offsets: offsets)
+        let clusterLevels = displayLevels(of: &clusters, scalars: lineStart..<lineEnd, blockStart: blockStart,
+                                          analysis: (scalars, offsets, result), content: content, options: options)
+        // L2 on the clusters; a right-to-left paragraph's line ends at the right edge.
+        let order = Bidi.reorder(levels: clusterLevels)
+        let total = clusters.reduce(0) { $0 + $1.width }
+        var column = result.paragraphLevel == 1 ? max(0, options.width - line.indent - total) : line.indent
+        for c in order {
+            var cluster = clusters[c]
+            cluster.column = column
+            column += cluster.width
+            body(cluster)
         }
-        let lineStart = scalarIndex(line.start.rawValue)
-        let lineEnd = scalarIndex(line.start.rawValue + line.length)
+    }
+
+    /// The index of the first scalar of a block (at `blockStart`) at or after book offset `offset`.
+    static func scalarIndex(of offset: Int, blockStart: Int, offsets: [UInt32]) -> Int {
+        let relative = offset - blockStart
+        return offsets.partitioningIndex { Int($0) >= relative }
+    }
+
+    /// The bidi level of each of `clusters` (logical order, from the scalars `span` of a
+    /// block starting at `blockStart`, treated as one line: UAX #9 L1), each at the level
+    /// of its first kept character; their display text is set where it differs from their
+    /// bytes (brackets mirrored in right-to-left runs, L4; Arabic shaping if asked).
+    static func displayLevels(of clusters: inout [PlacedCluster], scalars span: Range<Int>, blockStart: Int,
+                              analysis: (scalars: [Unicode.Scalar], offsets: [UInt32], result: BidiResult),
+                              content: TextContent, options: LayoutOptions) -> [UInt8] {
+        let (scalars, offsets, result) = analysis
+        let lineStart = span.lowerBound, lineEnd = span.upperBound
         let lineLevels = result.lineLevels(lineStart: lineStart, lineEnd: lineEnd)
         let lineScalars = Array(scalars[lineStart..<lineEnd])
         let shaped: [Unicode.Scalar?]? = options.arabicShaping && ArabicShaping.mayNeedShaping(lineScalars)
             ? ArabicShaping.shape(lineScalars) : nil
-
-        // Each cluster's level (its first kept character's, after L1) and display text.
         var clusterLevels = [UInt8](repeating: UInt8(result.paragraphLevel), count: clusters.count)
         var s = lineStart
         for (c, cluster) in clusters.enumerated() {
@@ -74,16 +98,7 @@ extension TextLayout {
                 }
             }
         }
-        // L2 on the clusters; a right-to-left paragraph's line ends at the right edge.
-        let order = Bidi.reorder(levels: clusterLevels)
-        let total = clusters.reduce(0) { $0 + $1.width }
-        var column = result.paragraphLevel == 1 ? max(0, options.width - line.indent - total) : line.indent
-        for c in order {
-            var cluster = clusters[c]
-            cluster.column = column
-            column += cluster.width
-            body(cluster)
-        }
+        return clusterLevels
     }
 
     /// The paragraph embedding level (0 or 1) of the block `line` belongs to, as
