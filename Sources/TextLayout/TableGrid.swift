@@ -11,7 +11,10 @@ import TextContent
 /// of a byte stays a binary search: line k starts at the first piece drawn on it (of the
 /// first cell that has a k-th piece), moved later when the line before needs more bytes,
 /// since a line holds at least as many bytes as it draws clusters (the screen composes a
-/// line into a buffer of `Line.length` clusters). When the table fits its width
+/// line into a buffer of `Line.length` clusters). The separators (" | ") are drawn on a
+/// row's first line only, from their own bytes: a line without them continues the row
+/// above (there are no rules between rows), and a row may have too few bytes to draw bars
+/// on every line. When the table fits its width
 /// (`wraps == false`) the widths are the natural ones and each cell is one piece: that is
 /// how right-to-left tables that fit are drawn.
 public struct TableGrid: Sendable {
@@ -31,10 +34,6 @@ public struct TableGrid: Sendable {
         public var starts: [ByteOffset]
         /// Each line's width in cells.
         public var widths: [Int]
-        /// Whether the lines after the first draw the separators' bars again (a drawn bar
-        /// that is no byte of the line: only when the row has bytes to spare for them).
-        public var barsOnEveryLine: Bool
-
         /// How many lines the row takes.
         public var lineCount: Int { starts.count }
     }

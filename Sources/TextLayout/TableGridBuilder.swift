@@ -114,7 +114,7 @@ struct TableGridBuilder {
     func layoutRow(_ row: Int, grid: TableGrid) -> TableGrid.Row? {
         let cellPieces = cells[row].enumerated().map { pieces(of: $1, width: grid.widths[$0], wraps: grid.wraps) }
         let lineCount = max(1, cellPieces.map(\.count).max() ?? 1)
-        // What each line draws: non-blank clusters (cells, then bars) and its extent.
+        // What each line draws: non-blank clusters (cells; bars on the first) and its extent.
         var drawn = [Int](repeating: 0, count: lineCount)
         var extents = [Int](repeating: 0, count: lineCount)
         var anchors = [Int](repeating: Int.max, count: lineCount)
@@ -132,15 +132,10 @@ struct TableGridBuilder {
         anchors[0] = rowRange.lowerBound.rawValue
         let separators = columnCount - 1
         let barExtent = separators > 0 ? grid.start(ofColumn: separators - 1) + grid.widths[separators - 1] + 2 : 0
-        for everyLine in [lineCount > 1, false] {
-            var needs = drawn
-            for k in needs.indices where k == 0 || everyLine { needs[k] += separators }
-            guard let starts = Self.partition(rowRange, anchors: anchors, needs: needs) else { continue }
-            let widths = extents.indices.map { k in (k == 0 || everyLine) ? max(extents[k], barExtent) : extents[k] }
-            return TableGrid.Row(cells: cellPieces, bars: bars[row], starts: starts.map { ByteOffset($0) },
-                                 widths: widths, barsOnEveryLine: everyLine)
-        }
-        return nil
+        drawn[0] += separators
+        guard let starts = Self.partition(rowRange, anchors: anchors, needs: drawn) else { return nil }
+        extents[0] = max(extents[0], barExtent)
+        return TableGrid.Row(cells: cellPieces, bars: bars[row], starts: starts.map { ByteOffset($0) }, widths: extents)
     }
 
     /// Line starts in `range`: strictly increasing, the first at its start, each as near

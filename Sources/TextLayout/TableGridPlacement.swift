@@ -3,9 +3,7 @@ import TextContent
 /// Draws one line of a `TableGrid` row: the k-th piece of each cell at its column and the
 /// separators between the columns, each cluster with its real bytes.
 ///
-/// On a row's first line the separators are their own bytes (" | "); on the lines after
-/// it a bar is drawn again under each (a cluster with an empty range at the bar's byte and
-/// the text "|") when the row has bytes to spare (`TableGrid.Row.barsOnEveryLine`).
+/// The separators are drawn on a row's first line only, from their own bytes (" | ").
 /// Hanging spaces at a piece's end are left out. A right-to-left table (`mirrored`) puts
 /// its first column on the right, the table against the right edge of the text column and
 /// each piece against its column's right edge; with `bidi`, each piece's clusters are in
@@ -93,19 +91,15 @@ enum TableGridPlacement {
         }
     }
 
-    /// The separator after column `c` on line `k`: its bytes on the first line, a drawn bar
-    /// after it (if the row draws them), nothing otherwise.
+    /// The separator after column `c` on line `k`: its bytes on the first line, nothing after.
     private static func separator(_ c: Int, line k: Int, of row: TableGrid.Row, grid: TableGrid, reversed: Bool,
                                   _ screen: (Int, Int) -> Int, _ body: (PlacedCluster) -> Void) {
         let bar = row.bars[c]
         let column = grid.start(ofColumn: c) + grid.widths[c]
-        if k == 0 {
-            let parts = [(bar - 1, true, 0), (bar, false, 1), (bar + 1, true, 2)]
-            for (at, blank, offset) in (reversed ? parts.reversed() : parts) {
-                body(PlacedCluster(range: ByteRange(at, at + 1), column: screen(column + offset, 1), width: 1, isBlank: blank))
-            }
-        } else if row.barsOnEveryLine {
-            body(PlacedCluster(range: ByteRange(bar, bar), column: screen(column + 1, 1), width: 1, isBlank: false, text: "|"))
+        guard k == 0 else { return }
+        let parts = [(bar - 1, true, 0), (bar, false, 1), (bar + 1, true, 2)]
+        for (at, blank, offset) in (reversed ? parts.reversed() : parts) {
+            body(PlacedCluster(range: ByteRange(at, at + 1), column: screen(column + offset, 1), width: 1, isBlank: blank))
         }
     }
 

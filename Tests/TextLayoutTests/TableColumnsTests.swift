@@ -3,44 +3,16 @@ import TextContent
 @testable import TextLayout
 
 /// Tables laid out as aligned columns (`TableColumns`, `TextLayout.tableColumns`): the
-/// cells of each row start at their column when the table fits the width, and rows wrap as
-/// paragraphs (separators kept) as before when it does not.
+/// cells of each row start at their column when the table fits the width (narrower
+/// columns: `TableGridTests`), and rows wrap as paragraphs (separators kept) when not even
+/// the narrowest columns fit.
 final class TableColumnsTests: XCTestCase {
-    /// A paragraph, the rows (cells joined by " | " as the parsers join them), a paragraph.
     func book(_ rows: [[String]], direction: TextDirection = .unspecified) -> TextContent {
-        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .epub))
-        b.beginBlock(.paragraph)
-        b.append("Before.")
-        for row in rows {
-            b.beginBlock(.tableRow, direction: direction)
-            b.append(row.joined(separator: " | "))
-            b.endBlock()
-        }
-        b.beginBlock(.paragraph)
-        b.append("After.")
-        return b.finish()
+        TableDrawing.book(rows, direction: direction)
     }
 
-    /// Each line drawn as `dump` draws it: clusters at their columns, blanks as spaces.
     func draw(_ content: TextContent, width: Int, logical: Bool = false) -> [String] {
-        let options = LayoutOptions(width: width, paragraphSpacing: false)
-        let lines = TextLayout.layout(content, range: content.fullRange, options: options)
-        let paragraphs = BidiParagraphCache()
-        return lines.lines.map { line in
-            var out = ""
-            var col = 0
-            func place(_ cluster: PlacedCluster) {
-                if cluster.column > col { out += String(repeating: " ", count: cluster.column - col); col = cluster.column }
-                out += cluster.isBlank ? String(repeating: " ", count: cluster.width) : (cluster.text ?? content.string(in: cluster.range))
-                col += cluster.width
-            }
-            if logical {
-                TextLayout.forEachLogicalCluster(of: line, in: content, options: options, place)
-            } else {
-                TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
-            }
-            return out
-        }
+        TableDrawing.draw(content, width: width, logical: logical)
     }
 
     let threeColumns = [["Name", "Age", "Town"], ["Bartholomew", "7", "Ely"], ["Al", "102", "Stow-on-the-Wold"]]
@@ -71,15 +43,8 @@ final class TableColumnsTests: XCTestCase {
         XCTAssertNil(TextLayout.tableColumns(of: lines[0], in: content, options: options), "not a row")
     }
 
-    func testATableWiderThanTheScreenWrapsItsRowsAsBefore() {
+    func testATableTooWideForEvenItsNarrowestColumnsWrapsItsRowsAsParagraphs() {
         let content = book(threeColumns)
-        XCTAssertEqual(draw(content, width: 30), [
-            "Before.",
-            "Name | Age | Town",
-            "Bartholomew | 7 | Ely",
-            "Al | 102 | Stow-on-the-Wold",
-            "After.",
-        ], "36 cells do not fit 30: no alignment, each row as it is")
         XCTAssertEqual(draw(content, width: 20), [
             "Before.",
             "Name | Age | Town",
@@ -88,7 +53,7 @@ final class TableColumnsTests: XCTestCase {
             "Al | 102 | Stow-on-",
             "the-Wold",
             "After.",
-        ])
+        ], "6 + 3 + 6 cells and two separators do not fit 20 (TableGridTests: narrower columns)")
     }
 
     func testRowsWithDifferentNumbersOfCellsAreNotAligned() {
@@ -101,11 +66,11 @@ final class TableColumnsTests: XCTestCase {
         XCTAssertEqual(Array(draw(content, width: 20)[1...2]), ["漢字 | x", "abc  | y"])
     }
 
-    func testRightToLeftRowsKeepTheirSeparators() {
+    func testRightToLeftRowsAreAlignedMirrored() {
         let content = book([["שלום", "א"], ["ab", "בבבבב"]], direction: .rightToLeft)
         let drawn = draw(content, width: 20)
-        XCTAssertEqual(drawn[1], String(repeating: " ", count: 12) + "א | םולש", "right-aligned, unpadded, as before")
-        XCTAssertEqual(drawn[2].trimmingCharacters(in: .whitespaces), "בבבבב | ab")
+        XCTAssertEqual(drawn[1], String(repeating: " ", count: 12) + "א | םולש", "the first column on the right")
+        XCTAssertEqual(drawn[2], String(repeating: " ", count: 8) + "בבבבב |   ab", "each cell against its column's right edge")
     }
 
     func testTheCacheMeasuresEachTableOnce() {
