@@ -2,12 +2,12 @@
 /// browser's automatic table layout.
 ///
 /// When the natural widths (each column's widest cell) and the separators fit, they are
-/// the widths. Otherwise each column gets at least its minimum — its natural width, or if
-/// that is more, the wider of its longest unbreakable word and `floor` cells (and when
-/// those minimums do not fit either, its natural width capped at `floor`, words then cut
-/// within the column) — and the cells left are shared in proportion to what each column
-/// still lacks of its natural width. When even `floor`-cell columns do not fit, there are
-/// no widths: the rows are laid out as paragraphs ("one row per line").
+/// the widths. Otherwise each column gets at least its minimum — the wider of its longest
+/// unbreakable word and `floor` cells, or its natural width if that is less — and the
+/// cells left are shared in proportion to what each column still lacks of its natural
+/// width. No word is cut within a column: when the minimums do not fit, there are no
+/// widths, and the rows are laid out as paragraphs ("one row per line when nothing else
+/// fits").
 public enum TableColumnWidths {
     /// The narrowest a column is made when its content is wider.
     public static let floor = 6
@@ -21,8 +21,7 @@ public enum TableColumnWidths {
         let available = width - TableColumns.separatorWidth * (natural.count - 1)
         if natural.reduce(0, +) <= available { return natural }
         let wanted = natural.map { max(1, $0) }
-        var minimums = zip(wanted, words).map { min($0, max($1, floor)) }
-        if minimums.reduce(0, +) > available { minimums = wanted.map { min($0, floor) } }
+        let minimums = zip(wanted, words).map { min($0, max($1, floor)) }
         let least = minimums.reduce(0, +)
         guard least <= available else { return nil }
         return share(available - least, minimums: minimums, wanted: wanted)

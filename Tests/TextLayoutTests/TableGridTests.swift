@@ -27,9 +27,8 @@ final class TableGridTests: XCTestCase {
         XCTAssertEqual(TableColumnWidths.allocate(natural: [11, 3, 16], words: [11, 3, 5], width: 30), [11, 3, 10])
         // Shared in proportion to what each lacks: 20 and 10 cells short, 6 to share.
         XCTAssertEqual(TableColumnWidths.allocate(natural: [26, 16, 4], words: [4, 4, 4], width: 6 + 6 + 6 + 4 + 6), [10, 8, 4])
-        // Words longer than the room: natural widths capped at the floor, words cut.
-        XCTAssertEqual(TableColumnWidths.allocate(natural: [11, 3, 16], words: [11, 3, 5], width: 21), [6, 3, 6])
-        XCTAssertNil(TableColumnWidths.allocate(natural: [11, 3, 16], words: [11, 3, 5], width: 20), "too narrow")
+        XCTAssertEqual(TableColumnWidths.allocate(natural: [11, 3, 16], words: [11, 3, 5], width: 26), [11, 3, 6])
+        XCTAssertNil(TableColumnWidths.allocate(natural: [11, 3, 16], words: [11, 3, 5], width: 25), "no word is cut")
         XCTAssertNil(TableColumnWidths.allocate(natural: Array(repeating: 9, count: 8), words: Array(repeating: 1, count: 8), width: 60))
     }
 
@@ -47,8 +46,8 @@ final class TableGridTests: XCTestCase {
             let width = 4 + next(120)
             let separators = 3 * (count - 1)
             guard let widths = TableColumnWidths.allocate(natural: natural, words: words, width: width) else {
-                let floors = natural.map { min(max(1, $0), TableColumnWidths.floor) }.reduce(0, +)
-                XCTAssertGreaterThan(floors + separators, width, "nil only when even the floors do not fit")
+                let least = zip(natural, words).map { min(max(1, $0), max($1, TableColumnWidths.floor)) }.reduce(0, +)
+                XCTAssertGreaterThan(least + separators, width, "nil only when the minimums do not fit")
                 continue
             }
             if natural.reduce(0, +) + separators <= width {
@@ -58,7 +57,7 @@ final class TableGridTests: XCTestCase {
             narrowed += 1
             XCTAssertEqual(widths.reduce(0, +) + separators, width, "\(natural) \(words) \(width)")
             for c in 0..<count {
-                XCTAssertGreaterThanOrEqual(widths[c], min(max(1, natural[c]), TableColumnWidths.floor))
+                XCTAssertGreaterThanOrEqual(widths[c], min(max(1, natural[c]), max(words[c], TableColumnWidths.floor)))
                 XCTAssertLessThanOrEqual(widths[c], max(1, natural[c]))
             }
         }
@@ -81,16 +80,12 @@ final class TableGridTests: XCTestCase {
         ]
         XCTAssertEqual(draw(content, width: 30), expected)
         XCTAssertEqual(draw(content, width: 30, logical: true), expected)
-        // The floor: the longest word cut within its six cells.
-        XCTAssertEqual(draw(content, width: 21), [
-            "Before.",
-            "Name   | Age | Town",
-            "Bartho | 7   | Ely",
-            "lomew",
-            "Al     | 102 | Stow-",
-            "               on-",
-            "               the-",
-            "               Wold",
+        // The narrowest: "Bartholomew" whole, six cells for the towns.
+        XCTAssertEqual(Array(draw(content, width: 26)[3...7]), [
+            "Al          | 102 | Stow-",
+            "                    on-",
+            "                    the-",
+            "                    Wold",
             "After.",
         ])
     }
@@ -145,11 +140,14 @@ final class TableGridTests: XCTestCase {
         XCTAssertEqual(tables.gridLayouts, 1)
     }
 
-    func testALongWordIsCutWithinItsColumn() {
-        let content = book([["a", String(repeating: "x", count: 40)], ["b", "y"]])
-        let drawn = draw(content, width: 12)
-        XCTAssertEqual(Array(drawn[1...7]), ["a | xxxxxxxx", "    xxxxxxxx", "    xxxxxxxx", "    xxxxxxxx", "    xxxxxxxx",
-                                             "b | y", "After."])
+    func testColumnsNarrowerThanAWordAreNotMade() {
+        let long = String(repeating: "x", count: 40)
+        let content = book([["a", long], ["b", "y"]])
+        XCTAssertEqual(Array(draw(content, width: 30)[1...3]), ["a |", String(long.prefix(30)), String(long.suffix(10))],
+                       "a paragraph, the word cut at the text column as in any paragraph")
+        XCTAssertEqual(Array(draw(content, width: 45)[1...2]), ["a | " + long, "b | y"], "fits: aligned")
+        XCTAssertEqual(Array(draw(book([["a", long + " " + long], ["b", "y"]]), width: 45)[1...3]),
+                       ["a | " + long, "    " + long, "b | y"], "wrapped between words, each whole")
     }
 
     // MARK: Right to left
