@@ -4,7 +4,7 @@ import XCTest
 /// End-to-end (issue #13): `reader dump` and `reader info --json` on the structure fixtures
 /// (`Tools/fixtures/make_epub_fixtures.py`, `structure()`): numbered lists keep their
 /// numbers, verse keeps its stanzas, images have one form, damaged markup is reported,
-/// tables that fit the width are drawn in aligned columns.
+/// tables are drawn in aligned columns, their cells wrapped within them when too wide.
 final class DumpStructureEndToEndTests: XCTestCase {
     func fixture(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/" + name).path }
 
@@ -77,9 +77,10 @@ final class DumpStructureEndToEndTests: XCTestCase {
         XCTAssertFalse(info.contains("a.xhtml:"), "a well-formed document with HTML5 elements is not damaged:\n\(info)")
     }
 
-    /// Tables (`tables.epub`): aligned columns when the table fits the width, rows wrapped
-    /// with their separators when it does not.
-    func testTablesThatFitAreDrawnInAlignedColumns() throws {
+    /// Tables (`tables.epub`): aligned columns when the table fits the width, cells wrapped
+    /// within narrower columns when it does not (separators on a row's first line), the
+    /// right-to-left table mirrored: its first column on the right.
+    func testTablesAreDrawnInAlignedColumnsWrappedWhenTooWide() throws {
         let lines = try run(["dump", fixture("tables.epub"), "--width", "40"])
         let expected = [
             "A table that fits:", "",
@@ -87,17 +88,18 @@ final class DumpStructureEndToEndTests: XCTestCase {
             "Whale | 6     | little",
             "Colza | 12    | some, in a draught",
             "", "A table too wide for forty cells:", "",
-            "Lighthouse | First lit | Keeper",
-            "Eddystone | 1698 | Henry Winstanley and",
-            "his men",
+            "Lighthouse | First   | Keeper",
+            "             lit",
+            "Eddystone  | 1698    | Henry Winstanley",
+            "                       and his men",
             "", "Right to left:", "",
+            String(repeating: " ", count: 27) + "תועש |    ןמש",
+            String(repeating: " ", count: 30) + "6 | ןתיוול",
         ]
         XCTAssertEqual(Array(lines.dropFirst(2).prefix(expected.count)), expected, lines.joined(separator: "\n"))
-        // Right-to-left rows keep today's drawing: right-aligned, separators unpadded.
-        let rtl = lines.dropFirst(2 + expected.count).prefix(2).map { $0.trimmingCharacters(in: CharacterSet.whitespaces) }
-        XCTAssertEqual(rtl, ["תועש | ןמש", "6 | ןתיוול"], lines.joined(separator: "\n"))
         // Logical order aligns the same table the same way.
         let logical = try run(["dump", fixture("tables.epub"), "--width", "40", "--logical"])
         XCTAssertEqual(Array(logical.dropFirst(4).prefix(3)), Array(expected[2...4]), logical.joined(separator: "\n"))
+        XCTAssertEqual(Array(logical.dropFirst(2 + 8).prefix(4)), Array(expected[8...11]), logical.joined(separator: "\n"))
     }
 }
