@@ -130,28 +130,56 @@ struct TableGridBuilder {
         }
         let rowRange = content.blocks[rows.lowerBound + row].range
         anchors[0] = rowRange.lowerBound.rawValue
+        // The first line draws the separators (through the last one's trailing space).
         let separators = columnCount - 1
-        let barExtent = separators > 0 ? grid.start(ofColumn: separators - 1) + grid.widths[separators - 1] + 2 : 0
         drawn[0] += separators
-        guard let starts = Self.partition(rowRange, anchors: anchors, needs: drawn) else { return nil }
-        extents[0] = max(extents[0], barExtent)
+        if separators > 0 { extents[0] = max(extents[0], grid.start(ofColumn: separators)) }
+        let boundaries = content.bytes.withUnsafeBufferPointer { all in
+            Self.clusterBoundaries(of: UnsafeBufferPointer(rebasing: all[rowRange.intRange]), base: rowRange.lowerBound.rawValue)
+        }
+        guard let starts = Self.partition(boundaries, anchors: anchors, needs: drawn) else { return nil }
         return TableGrid.Row(cells: cellPieces, bars: bars[row], starts: starts.map { ByteOffset($0) }, widths: extents)
     }
 
-    /// Line starts in `range`: strictly increasing, the first at its start, each as near
-    /// its anchor as the lines' needs allow (line k holds at least `needs[k]` bytes, and
-    /// at least one); nil if the range is too short.
-    static func partition(_ range: ByteRange, anchors: [Int], needs: [Int]) -> [Int]? {
+    /// The grapheme-cluster boundaries of `text` (at book offset `base`), its start and end included.
+    static func clusterBoundaries(of text: UnsafeBufferPointer<UInt8>, base: Int) -> [Int] {
+        var cursor = GraphemeCursor(text)
+        var boundaries = [base]
+        while let (end, _) = cursor.next() { boundaries.append(base + end) }
+        return boundaries
+    }
+
+    /// Line starts among `boundaries` (a row's cluster boundaries, its start first and its
+    /// end last): strictly increasing, the first at the row's start, each as near its
+    /// anchor as the lines' needs allow (line k holds at least `needs[k]` bytes, and at
+    /// least one); nil if the row is too short.
+    static func partition(_ boundaries: [Int], anchors: [Int], needs: [Int]) -> [Int]? {
+        guard let first = boundaries.first, let end = boundaries.last else { return nil }
         let sizes = needs.map { max(1, $0) }
-        var suffix = sizes.reduce(0, +)
-        guard suffix <= range.count else { return nil }
-        var starts: [Int] = []
-        var earliest = range.lowerBound.rawValue
-        for k in sizes.indices {
-            let start = min(max(anchors[k], earliest), range.upperBound.rawValue - suffix)
+        // The last boundary at or before `offset`, and the first at or after it.
+        func floor(_ offset: Int) -> Int? {
+            let i = boundaries.partitioningIndex { $0 > offset }
+            return i > 0 ? boundaries[i - 1] : nil
+        }
+        func ceiling(_ offset: Int) -> Int {
+            let i = boundaries.partitioningIndex { $0 >= offset }
+            return i < boundaries.count ? boundaries[i] : end
+        }
+        // Backwards: the latest each line may start and leave the lines after it room.
+        var latest = [Int](repeating: 0, count: sizes.count)
+        var limit = end
+        for k in sizes.indices.reversed() {
+            guard let start = floor(limit - sizes[k]), start >= first else { return nil }
+            latest[k] = start
+            limit = start
+        }
+        // Forwards: each line at its anchor, or as soon after the line before as it may.
+        var starts = [first]
+        var earliest = first + sizes[0]
+        for k in sizes.indices.dropFirst() {
+            let start = min(latest[k], ceiling(max(anchors[k], earliest)))
             starts.append(start)
             earliest = start + sizes[k]
-            suffix -= sizes[k]
         }
         return starts
     }

@@ -34,7 +34,7 @@ final class TableGridRandomTests: XCTestCase {
                 if rowLines.count > 2 { tall += 1 }
                 let label = "\(rows) at \(width)"
                 XCTAssertTrue(rowLines.allSatisfy { $0.flags.contains(.tableSlice) && $0.width <= width }, label)
-                checkPartition(rowLines, of: block.range, label)
+                checkPartition(rowLines, of: block.range, in: content, label)
                 // The table's direction is its first row's.
                 guard let rowsRange = TextLayout.tableGridLine(of: rowLines[0], in: content, options: options)?.grid.rows else {
                     XCTFail("no grid for a table line: \(label)")
@@ -56,8 +56,13 @@ final class TableGridRandomTests: XCTestCase {
         XCTAssertGreaterThan(mirrored, 20, "right-to-left rows")
     }
 
-    /// The lines partition the row's bytes, in order, with strictly increasing starts.
-    func checkPartition(_ lines: [Line], of row: ByteRange, _ label: String) {
+    /// The lines partition the row's bytes, in order, with strictly increasing starts, each
+    /// on a grapheme-cluster boundary.
+    func checkPartition(_ lines: [Line], of row: ByteRange, in content: TextContent, _ label: String) {
+        let bounds = Set(Graphemes.boundaries(in: content.string(in: row)))
+        for line in lines {
+            XCTAssertTrue(bounds.contains(line.start.rawValue - row.lowerBound.rawValue), "a start inside a cluster: \(label)")
+        }
         XCTAssertEqual(lines.first?.start, row.lowerBound, label)
         XCTAssertEqual(lines.last?.range.upperBound, row.upperBound, label)
         for (a, b) in zip(lines, lines.dropFirst()) {
@@ -70,8 +75,8 @@ final class TableGridRandomTests: XCTestCase {
 
     /// Every non-space byte of the row drawn exactly once (spaces at most once), each
     /// cluster inside its cell's column and the text column, left to right without
-    /// overlaps, and no more visible clusters on a line than it has bytes (the screen
-    /// composes a line into a buffer of `Line.length` clusters).
+    /// overlaps, no more visible clusters on a line than it has bytes (the screen composes
+    /// a line into a buffer of `Line.length` clusters), and the width recorded.
     func checkDrawing(_ lines: [Line], of row: ByteRange, in content: TextContent, options: LayoutOptions,
                       paragraphs: BidiParagraphCache, logical: Bool, mirrored: Bool, _ label: String) {
         var seen = [Int](repeating: 0, count: row.count)
@@ -102,6 +107,7 @@ final class TableGridRandomTests: XCTestCase {
                 TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
             }
             XCTAssertLessThanOrEqual(visible, line.length, label)
+            if logical { XCTAssertEqual(end - line.indent, line.width, "the recorded width is the drawn one: \(label)") }
         }
         content.bytes.withUnsafeBufferPointer { all in
             for (i, count) in seen.enumerated() {
