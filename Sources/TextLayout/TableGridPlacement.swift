@@ -147,15 +147,17 @@ extension TextLayout {
                                paragraphs: BidiParagraphCache?, analysis: BidiParagraphCache.Analysis?,
                                _ body: (PlacedCluster) -> Void) -> Bool {
         guard line.kind == .tableRow else { return false }
-        var found: (grid: TableGrid, row: TableGrid.Row, index: Int)?
-        if line.flags.contains(.tableSlice) {
-            found = tableGridLine(of: line, in: content, options: options, tables: paragraphs?.tables)
-        } else if tableColumns(of: line, in: content, options: options, tables: paragraphs?.tables) != nil,
-                  let (grid, row) = tableGridRow(of: line, in: content, options: options, tables: paragraphs?.tables) {
-            found = (grid, row, 0)
+        let tables = paragraphs?.tables
+        let wrapped = line.flags.contains(.tableSlice)
+        let rows: Range<Int>
+        if wrapped {
+            guard let (grid, _, _) = tableGridLine(of: line, in: content, options: options, tables: tables) else { return false }
+            rows = grid.rows
+        } else {
+            guard let columns = tableColumns(of: line, in: content, options: options, tables: tables) else { return false }
+            rows = columns.rows
         }
-        guard let (grid, row, k) = found else { return false }
-        let firstRow = content.blocks[grid.rows.lowerBound].range
+        let firstRow = content.blocks[rows.lowerBound].range
         let first = Line(start: firstRow.lowerBound, length: firstRow.count, width: 0, indent: 0, kind: .tableRow, flags: [])
         let mirrored = paragraphLevel(of: first, in: content, options: options, paragraphs: paragraphs) == 1
         var bidi: TableGridPlacement.RowBidi?
@@ -165,7 +167,11 @@ extension TextLayout {
         }
         // A left-to-right table that fits, with nothing right to left in the row: the
         // aligned drawing of `forEachLogicalCluster` (the same columns).
-        if !line.flags.contains(.tableSlice) && !mirrored && bidi == nil { return false }
+        if !wrapped && !mirrored && bidi == nil { return false }
+        let found = wrapped
+            ? tableGridLine(of: line, in: content, options: options, tables: tables)
+            : tableGridRow(of: line, in: content, options: options, tables: tables).map { ($0.0, $0.1, 0) }
+        guard let (grid, row, k) = found else { return false }
         TableGridPlacement.place(line: k, of: row, grid: grid, in: content, options: options, indent: line.indent,
                                  mirrored: mirrored, bidi: bidi, body)
         return true
