@@ -76,6 +76,7 @@ enum TableGridPlacement {
                     var order = Array(clusters.indices)
                     if let bidi {
                         order = ordered(&clusters, bidi: bidi, piece: row.cells[c][k].range, content: content, options: options)
+                        width = clusters.reduce(0) { $0 + $1.width }   // a lam-alef ligature takes one cell less
                     }
                     let columnWidth = grid.widths[c]
                     var column = screen(grid.start(ofColumn: c), columnWidth) + (mirrored ? max(0, columnWidth - width) : 0)
