@@ -5,7 +5,8 @@ import FuzzSupport
 
 // Fuzz target: random text and options → TextLayout.layout, checking the layout invariants:
 //  1. no line is wider than the column (except a lone wide cluster flagged `.overwide`),
-//     and the recorded width equals the width of the placed clusters;
+//     the recorded width equals the width of the placed clusters, and a line draws no
+//     more visible clusters than it has bytes;
 //  2. the lines of a block, in order, cover the block's bytes exactly (only hard-break
 //     newlines may fall between lines);
 //  3. every line starts on a grapheme-cluster boundary;
@@ -52,11 +53,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for line in all where !line.flags.contains(.blank) {
         // 1. Width.
         var end = line.indent
-        var clusters = 0
+        var clusters = 0, visible = 0
         TextLayout.forEachLogicalCluster(of: line, in: content, options: options) {
             end = max(end, $0.column + $0.width)
             clusters += 1
+            if !$0.isBlank && $0.width > 0 { visible += 1 }
         }
+        // The screen composes a line into a buffer of `line.length` clusters (a wrapped
+        // table's line draws pieces of its row, not its own bytes: see `TableGrid`).
+        if visible > line.length { fatalError("\(visible) clusters drawn from \(line.length) bytes: \(line)") }
         if line.flags.contains(.overwide) {
             if clusters > 1 && !line.flags.contains(.hardBreak) { fatalError("overwide line with \(clusters) clusters: \(content.string(in: line.range).debugDescription) width \(width)") }
         } else if line.totalWidth > width {
