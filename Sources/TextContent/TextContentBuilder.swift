@@ -1,3 +1,5 @@
+import Support
+
 /// Builds a `TextContent` incrementally while a parser walks a book, maintaining its
 /// invariants: sanitised text, non-overlapping blocks separated by one `\n`, chapters
 /// that cover the text, sorted style runs, resolved link and TOC targets.
@@ -470,7 +472,7 @@ public struct TextContentBuilder {
         var notes: [ByteRange] = []
         for (index, key) in pendingStyleTargets {
             guard let t = targets[key] else { continue }
-            let target = ByteOffset(min(t.rawValue, end))
+            let target = Self.firstTextOffset(atOrAfter: ByteOffset(min(t.rawValue, end)), blocks: blocks)
             styles[index].target = target
             if styles[index].style == .link && extents.isNote(key) { styles[index].style = .noteReference }
             if styles[index].style == .noteReference, let extent = extents.extent(of: key, start: target, textCount: end) {
@@ -478,5 +480,13 @@ public struct TextContentBuilder {
             }
         }
         return TargetExtents.sortedUnique(notes)
+    }
+
+    /// `offset`, or when it falls between blocks (on a separator: an id defined while the
+    /// block before it was still open), the start of the next block — the text a link
+    /// there means. Past the last block, `offset` itself.
+    static func firstTextOffset(atOrAfter offset: ByteOffset, blocks: [Block]) -> ByteOffset {
+        let i = blocks.partitioningIndex { $0.range.upperBound > offset }
+        return i < blocks.count ? max(offset, blocks[i].range.lowerBound) : offset
     }
 }

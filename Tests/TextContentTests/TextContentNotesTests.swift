@@ -77,6 +77,26 @@ final class TextContentNotesTests: XCTestCase {
         XCTAssertEqual(c.string(in: c.noteRange(at: c.styles[0].target!)!), "2. The note.")
     }
 
+    /// `<p>Text<aside id="fn1">…`: the id is defined while the paragraph is still open, at
+    /// what becomes the separator; the target and the note start at the note's text.
+    func testATargetOnASeparatorMovesToTheNextBlock() {
+        var b = builder()
+        b.beginBlock(.paragraph)
+        let r = b.beginStyle(.noteReference, targetKey: "fn1")
+        b.append("Text")
+        b.endStyle(r)
+        b.defineTarget("fn1", isNote: true)
+        b.endBlock()
+        b.beginBlock(.footnote)
+        b.append("The note.")
+        b.endBlock()
+        b.endTarget("fn1")
+        let c = b.finish()
+        XCTAssertEqual(c.styles[0].target, ByteOffset(5))
+        XCTAssertEqual(c.notes, [ByteRange(5, 14)])
+        XCTAssertEqual(c.string(in: c.noteRange(at: ByteOffset(5))!), "The note.")
+    }
+
     func testTheFirstDefinitionWinsAndOnlyItsEndCounts() {
         var b = builder()
         b.append("x")
