@@ -30,6 +30,8 @@ let usage = """
           --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)
           --arabic-shaping on|off      join Arabic letters (presentation forms; default on)
           --logical                    right-to-left text in logical, not visual, order (dump)
+          --notes inline|end|off       print notes after their references, or at each chapter's
+                                       end (dump, and reader when piped; default off)
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
 
