@@ -7,10 +7,11 @@ import Support
 /// renames every cache file or needs `LineCollectionCodec.formatVersion` bumped.
 extension LayoutOptions {
     /// The options as cache-key fields:
-    /// `width=…;indent=…;spacing=0|1;break=strict|normal|loose;justify=0|1;tab=…;wrap=greedy|optimal`.
+    /// `width=…;indent=…;spacing=0|1;break=strict|normal|loose;justify=0|1;tab=…`, then
+    /// `;wrap=optimal` for total fit (first fit adds nothing: its keys are as before).
     public var keyFields: String {
         "width=\(width);indent=\(firstLineIndent);spacing=\(paragraphSpacing ? 1 : 0);break=\(lineBreakStyle.keyName)"
-            + ";justify=\(justify ? 1 : 0);tab=\(tabWidth);wrap=\(wrap.name)"
+            + ";justify=\(justify ? 1 : 0);tab=\(tabWidth)" + (wrap == .greedy ? "" : ";wrap=\(wrap.name)")
     }
 
     /// Appends the binary form: width, first-line indent and tab width as varints, then one

@@ -6,6 +6,10 @@ public enum WrapStyle: UInt8, Hashable, Sendable, CaseIterable {
     /// to make the lines as even as possible (`OptimalFitter`).
     case optimal
 
+    /// What the reader, `dump` and `cache build` use without `--wrap` (the library's
+    /// `LayoutOptions()` keeps first fit).
+    public static let defaultForReading = WrapStyle.greedy
+
     /// The name on the command line and in cache keys.
     public var name: String {
         switch self {

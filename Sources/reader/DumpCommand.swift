@@ -19,6 +19,7 @@ enum DumpCommand {
         .init(name: "encoding", short: nil, takesValue: true),
         .init(name: "indent", short: nil, takesValue: true),
         .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "compact", short: nil, takesValue: false),
         .init(name: "direction", short: nil, takesValue: true),
         .init(name: "arabic-shaping", short: nil, takesValue: true),
@@ -78,8 +79,10 @@ enum DumpCommand {
         let direction = try a.choice("direction", ["ltr": BidiDirection.leftToRight, "rtl": .rightToLeft, "auto": .auto],
                                      default: "auto")
         let shaping = try a.choice("arabic-shaping", ["on": true, "off": false], default: "on")
+        let wrap = try a.choice("wrap", ["optimal": WrapStyle.optimal, "greedy": .greedy], default: WrapStyle.defaultForReading.name)
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
-                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping)
+                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping,
+                             wrap: wrap)
     }
 }
 

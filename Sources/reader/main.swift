@@ -25,6 +25,8 @@ let usage = """
           --indent N                   first-line indent of paragraphs, in cells
           --compact                    no blank line between paragraphs
           --justify                    stretch lines to the full width
+          --wrap optimal|greedy        choose a paragraph's breaks together (even lines) or
+                                       fill each line in turn (default greedy)
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
           --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)

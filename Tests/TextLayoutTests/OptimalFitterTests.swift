@@ -192,3 +192,52 @@ final class OptimalFitterTests: XCTestCase {
         XCTAssertEqual(lines.lines.reduce(0) { $0 + $1.length }, text.bytes.count)
     }
 }
+
+/// `--justify` spreads a line's extra cells evenly over its gaps, from the left on one
+/// line and from the right on the next, and never on a paragraph's last line.
+final class JustificationTests: XCTestCase {
+    func testTheExtraCellsAddUpAndSpreadEvenly() {
+        for gaps in 1...12 {
+            for extra in 0...30 {
+                for mirrored in [false, true] {
+                    let given = (0..<gaps).map { TextLayout.justifiedExtra(gap: $0, of: gaps, extra: extra, mirrored: mirrored) }
+                    XCTAssertEqual(given.reduce(0, +), extra, "gaps \(gaps) extra \(extra)")
+                    XCTAssertLessThanOrEqual(given.max()! - given.min()!, 1, "no gap more than one cell wider than another")
+                    // The wider gaps are spread: never two next to each other when fewer than half are wider.
+                    let wider = given.indices.filter { given[$0] > extra / gaps }
+                    if wider.count * 2 <= gaps {
+                        XCTAssertFalse(zip(wider, wider.dropFirst()).contains { $1 == $0 + 1 }, "gaps \(gaps) extra \(extra): \(given)")
+                    }
+                }
+                let left = (0..<gaps).map { TextLayout.justifiedExtra(gap: $0, of: gaps, extra: extra, mirrored: false) }
+                let right = (0..<gaps).map { TextLayout.justifiedExtra(gap: $0, of: gaps, extra: extra, mirrored: true) }
+                XCTAssertEqual(left, right.reversed(), "mirrored lines take the pattern from the right")
+            }
+        }
+    }
+
+    func testAJustifiedParagraphHasNoColumnOfWideGapsAndAnUnjustifiedLastLine() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .txt))
+        b.beginBlock(.paragraph)
+        b.append("Call me Ishmael. Some years ago, never mind how long precisely, having little or no money in my purse, and nothing particular to interest me on shore, I thought I would sail about a little and see the watery part of the world.")
+        let content = b.finish()
+        let options = LayoutOptions(width: 50, justify: true)
+        let lines = TextLayout.layout(content, range: content.fullRange, options: options).lines
+        var firstGapWidths: [Int] = []
+        for line in lines {
+            var clusters: [PlacedCluster] = []
+            TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { if !$0.isBlank { clusters.append($0) } }
+            let right = clusters.last.map { $0.column + $0.width } ?? 0
+            if line.flags.contains(.blockEnd) {
+                XCTAssertLessThan(right, 50, "the last line is not stretched")
+            } else {
+                XCTAssertEqual(right, 50, "a justified line reaches the right edge")
+                let gap = zip(clusters, clusters.dropFirst()).first { $1.column > $0.column + $0.width }.map { $1.column - $0.column - $0.width }
+                firstGapWidths.append(gap ?? 0)
+            }
+        }
+        XCTAssertGreaterThan(lines.count, 3)
+        XCTAssertFalse(firstGapWidths.count > 2 && Set(firstGapWidths).count == 1 && firstGapWidths[0] > 1,
+                       "every line's first gap is wide: a column of double gaps (\(firstGapWidths))")
+    }
+}
