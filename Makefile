@@ -8,7 +8,8 @@ APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux
 SAMPLE     := Fixtures/sample/sample.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test bench install clean
+PREFIX     ?= $(HOME)/.local
 
 # Installs the Debian packages the build and the tests need, only when one is missing.
 deps:
@@ -35,6 +36,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product layout-bench
 	.build/release/layout-bench $(BENCH_FILES)
+
+# The binary, the man page and the shell completions under PREFIX (default ~/.local).
+install: release
+	install -Dm755 .build/release/reader $(PREFIX)/bin/reader
+	install -Dm644 docs/reader.1 $(PREFIX)/share/man/man1/reader.1
+	install -Dm644 Tools/completions/reader.bash $(PREFIX)/share/bash-completion/completions/reader
+	install -Dm644 Tools/completions/_reader $(PREFIX)/share/zsh/site-functions/_reader
+	install -Dm644 Tools/completions/reader.fish $(PREFIX)/share/fish/vendor_completions.d/reader.fish
 
 clean:
 	rm -rf .build

@@ -18,8 +18,10 @@ import TextContent
 ///              chapters: v count × (title, z level, z lower − previous upper, v length, source)
 ///              blocks:   v count × (kind u8, level u8, direction u8, flags u8 (1 verse, 2 marker),
 ///                        [marker: style u8, indent u8, z ordinal], z lower − previous upper, v length)
-///              styles:   v count × (style u8, z lower − previous lower, v length, v target + 1 or 0)
+///              styles:   v count × (style u8, z lower − previous lower, v length, v target + 1 or 0,
+///                        v url length + 1 or 0, url bytes)
 ///              toc:      v count × (title, z level, v target, source)
+///              notes:    v count × (z lower − previous lower, v length)
 ///              metadata: title, v count × author, language, format u8, encoding, direction u8, version
 ///              source map: v count × source; v count × (v content − previous content,
 ///                          v source index << 1 | linear, z source offset − previous source offset)
@@ -29,12 +31,13 @@ import TextContent
 /// Decoding reads the text with one copy (none with `decode(reusing:)`) and builds no `String` except titles, sources,
 /// metadata and warnings. It never traps on damaged input: a truncated, bit-flipped,
 /// foreign-key or old-version blob throws, and so does one whose ranges leave the text or
-/// whose text fails `TextContent.validate()`.
+/// whose text fails `TextContent.validate()` (which also checks that URLs are printable ASCII
+/// and notes sorted, one a start).
 public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 2
+    public static let formatVersion: UInt16 = 3
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -108,6 +111,12 @@ public enum TextContentCodec {
             w.appendZigzag(s.range.lowerBound.rawValue - previousLower)
             w.appendVarint(s.range.count)
             w.appendVarint(s.target.map { $0.rawValue + 1 } ?? 0)
+            if let url = s.url {
+                w.appendVarint(url.utf8.count + 1)
+                w.append(contentsOf: Array(url.utf8))
+            } else {
+                w.appendVarint(0)
+            }
             previousLower = s.range.lowerBound.rawValue
         }
 
@@ -117,6 +126,14 @@ public enum TextContentCodec {
             w.appendZigzag(e.level)
             w.appendVarint(e.target.rawValue)
             w.appendString(e.source)
+        }
+
+        w.appendVarint(content.notes.count)
+        previousLower = 0
+        for n in content.notes {
+            w.appendZigzag(n.lowerBound.rawValue - previousLower)
+            w.appendVarint(n.count)
+            previousLower = n.lowerBound.rawValue
         }
     }
 
@@ -173,6 +190,7 @@ public enum TextContentCodec {
     struct Parts {
         var text: Range<Int>
         var chapters: [Chapter] = [], blocks: [Block] = [], styles: [StyleRun] = [], toc: [TOCEntry] = []
+        var notes: [ByteRange] = []
         var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
         var sourceMap = SourceMap()
         var warnings: [String] = []
@@ -180,7 +198,7 @@ public enum TextContentCodec {
         /// The content with `bytes` as its text, checked with `TextContent.validate()`.
         func assemble(_ bytes: [UInt8]) throws -> TextContent {
             let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                                      metadata: metadata, sourceMap: sourceMap, warnings: warnings)
+                                      metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes)
             let problems = content.validate()
             guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
             return content
@@ -252,7 +270,7 @@ public enum TextContentCodec {
                 guard t - 1 <= UInt64(textCount) else { throw DecodeError.malformed("style target") }
                 target = ByteOffset(Int(t - 1))
             }
-            parts.styles.append(StyleRun(style: style, range: range, target: target))
+            parts.styles.append(StyleRun(style: style, range: range, target: target, url: try r.url()))
             previousLower = range.lowerBound.rawValue
         }
 
@@ -264,6 +282,15 @@ public enum TextContentCodec {
             let target = try r.varint()
             guard target <= UInt64(textCount) else { throw DecodeError.malformed("toc target") }
             parts.toc.append(TOCEntry(title: title, level: level, target: ByteOffset(Int(target)), source: try r.string()))
+        }
+
+        let noteCount = try r.count(elementSize: 2)
+        parts.notes.reserveCapacity(noteCount)
+        previousLower = 0
+        for _ in 0..<noteCount {
+            let range = try r.range(after: previousLower, textCount: textCount)
+            parts.notes.append(range)
+            previousLower = range.lowerBound.rawValue
         }
     }
 
@@ -341,6 +368,21 @@ private extension ByteReader {
             throw TextContentCodec.DecodeError.malformed("list ordinal")
         }
         return ListMarker(style: style, indent: indent, ordinal: Int32(ordinal))
+    }
+
+    /// A style's URL: v length + 1 (0: none), then printable ASCII bytes (0x21…0x7E).
+    mutating func url() throws -> String? {
+        let n = try varint()
+        guard n != 0 else { return nil }
+        guard n - 1 <= UInt64(remaining) else { throw TextContentCodec.DecodeError.malformed("url length") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(n - 1))
+        for _ in 0..<Int(n - 1) {
+            let b = try byte()
+            guard b >= 0x21 && b <= 0x7E else { throw TextContentCodec.DecodeError.malformed("url byte") }
+            bytes.append(b)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func direction() throws -> TextDirection {

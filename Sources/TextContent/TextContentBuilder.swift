@@ -1,3 +1,5 @@
+import Support
+
 /// Builds a `TextContent` incrementally while a parser walks a book, maintaining its
 /// invariants: sanitised text, non-overlapping blocks separated by one `\n`, chapters
 /// that cover the text, sorted style runs, resolved link and TOC targets.
@@ -12,10 +14,11 @@ public struct TextContentBuilder {
     private var blocks: [Block] = []
     private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, isVerse: Bool, start: Int)?
     private var styles: [StyleRun] = []
-    private var openStyles: [Int: (style: InlineStyle, start: Int, targetKey: String?)] = [:]
+    private var openStyles: [Int: (style: InlineStyle, start: Int, targetKey: String?, url: String?)] = [:]
     private var nextStyleToken = 0
     private var pendingStyleTargets: [(index: Int, key: String)] = []
     private var targets: [String: ByteOffset] = [:]
+    private var extents = TargetExtents()
     private var chapterStarts: [(title: String, level: Int, start: Int, source: String)] = []
     private var tocEntries: [(title: String, level: Int, target: ByteOffset?, key: String?, source: String)] = []
     private var sourceMap = SourceMap()
@@ -129,7 +132,7 @@ public struct TextContentBuilder {
             styles[i].range = ByteRange(lower, end)
             i -= 1
         }
-        for (token, s) in openStyles where s.start > end { openStyles[token] = (s.style, end, s.targetKey) }
+        for (token, s) in openStyles where s.start > end { openStyles[token] = (s.style, end, s.targetKey, s.url) }
     }
 
     // MARK: Text
@@ -231,12 +234,31 @@ public struct TextContentBuilder {
     // MARK: Styles
 
     /// Starts an inline style at the current offset; returns a token for `endStyle`.
-    /// `targetKey` (e.g. `"OEBPS/notes.xhtml#n1"`) is resolved with `defineTarget` keys.
-    public mutating func beginStyle(_ style: InlineStyle, targetKey: String? = nil) -> Int {
+    /// `targetKey` (e.g. `"OEBPS/notes.xhtml#n1"`) is resolved with `defineTarget` keys;
+    /// a `.link` whose target is a note becomes a `.noteReference` in `finish()`. `url` is
+    /// a link out of the book (`StyleRun.url`): bytes outside 0x21…0x7E are
+    /// percent-encoded here.
+    public mutating func beginStyle(_ style: InlineStyle, targetKey: String? = nil, url: String? = nil) -> Int {
         let token = nextStyleToken
         nextStyleToken += 1
-        openStyles[token] = (style, offsetOfNextText.rawValue, targetKey)
+        openStyles[token] = (style, offsetOfNextText.rawValue, targetKey, url.map(Self.printableURL))
         return token
+    }
+
+    /// `url` with every byte outside 0x21…0x7E (space, controls, DEL, non-ASCII) written
+    /// as `%XX`: a URL can then never carry a control sequence or a bidi override.
+    public static func printableURL(_ url: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(url.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in url.utf8 {
+            if b >= 0x21 && b <= 0x7E {
+                out.append(b)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Ends a style started with `beginStyle`. Empty runs are dropped.
@@ -244,7 +266,7 @@ public struct TextContentBuilder {
         guard let s = openStyles.removeValue(forKey: token) else { return }
         let start = min(s.start, bytes.count)
         guard bytes.count > start else { return }
-        let run = StyleRun(style: s.style, range: ByteRange(start, bytes.count))
+        let run = StyleRun(style: s.style, range: ByteRange(start, bytes.count), url: s.url)
         // Keep `styles` sorted by lower bound (nested runs end in reverse order).
         var i = styles.count
         while i > 0 && styles[i - 1].range.lowerBound.rawValue > start { i -= 1 }
@@ -259,9 +281,21 @@ public struct TextContentBuilder {
     // MARK: Targets, chapters, TOC
 
     /// Records that `key` (an entry path, or `path#id`) points at the current offset.
-    /// The first definition wins.
-    public mutating func defineTarget(_ key: String) {
-        if targets[key] == nil { targets[key] = offsetOfNextText }
+    /// The first definition wins: returns whether this one did. `isNote`: the element
+    /// with this id is a note (a link to it becomes a `.noteReference`).
+    @discardableResult
+    public mutating func defineTarget(_ key: String, isNote: Bool = false) -> Bool {
+        guard targets[key] == nil else { return false }
+        targets[key] = offsetOfNextText
+        if isNote { extents.markNote(key) }
+        return true
+    }
+
+    /// Records that the element that defined `key` (and won: `defineTarget` returned
+    /// true) closes here: its extent, from its target to the current offset, is the
+    /// note's text when a note reference points at it. An empty extent is not kept.
+    public mutating func endTarget(_ key: String) {
+        extents.setEnd(currentOffset, of: key)
     }
 
     /// The offset where the next text will land (after a pending block separator).
@@ -359,12 +393,15 @@ public struct TextContentBuilder {
         }
         let styleBase = styles.count
         for r in other.styles {
-            styles.append(StyleRun(style: r.style, range: r.range.shifted(by: base), target: r.target.map { $0 + base }))
+            styles.append(StyleRun(style: r.style, range: r.range.shifted(by: base), target: r.target.map { $0 + base }, url: r.url))
         }
         for p in other.pendingStyleTargets { pendingStyleTargets.append((p.index + styleBase, p.key)) }
+        var taken: Set<String> = []
         for (key, offset) in other.targets where targets[key] == nil {
             targets[key] = ByteOffset(shift(offset.rawValue))
+            taken.insert(key)
         }
+        extents.append(other.extents, taking: taken) { ByteOffset(shift($0.rawValue)) }
         for c in other.chapterStarts {
             let start = max(shift(c.start), chapterStarts.last?.start ?? 0)
             chapterStarts.append((c.title, c.level, start, c.source))
@@ -396,9 +433,7 @@ public struct TextContentBuilder {
         for i in styles.indices where styles[i].range.upperBound.rawValue > end {
             styles[i].range = ByteRange(min(styles[i].range.lowerBound.rawValue, end), end)
         }
-        for (index, key) in pendingStyleTargets {
-            if let t = targets[key] { styles[index].target = ByteOffset(min(t.rawValue, end)) }
-        }
+        let notes = resolveStyleTargets(end: end)
         var chapters: [Chapter] = []
         let starts = chapterStarts.map { (title: $0.title, level: $0.level, start: min($0.start, end), source: $0.source) }
         if starts.isEmpty {
@@ -427,6 +462,31 @@ public struct TextContentBuilder {
             toc.append(TOCEntry(title: e.title, level: e.level, target: ByteOffset(min(t.rawValue, end)), source: e.source))
         }
         return TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                           metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings))
+                           metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings), notes: notes)
+    }
+
+    /// Gives each link its target (text ending at `end`); a link to a note becomes a note
+    /// reference. Returns the extents of the notes the note references point at, sorted,
+    /// one a start (`TextContent.notes`).
+    private mutating func resolveStyleTargets(end: Int) -> [ByteRange] {
+        var notes: [ByteRange] = []
+        for (index, key) in pendingStyleTargets {
+            guard let t = targets[key] else { continue }
+            let target = Self.firstTextOffset(atOrAfter: ByteOffset(min(t.rawValue, end)), blocks: blocks)
+            styles[index].target = target
+            if styles[index].style == .link && extents.isNote(key) { styles[index].style = .noteReference }
+            if styles[index].style == .noteReference, let extent = extents.extent(of: key, start: target, textCount: end) {
+                notes.append(extent)
+            }
+        }
+        return TargetExtents.sortedUnique(notes)
+    }
+
+    /// `offset`, or when it falls between blocks (on a separator: an id defined while the
+    /// block before it was still open), the start of the next block — the text a link
+    /// there means. Past the last block, `offset` itself.
+    static func firstTextOffset(atOrAfter offset: ByteOffset, blocks: [Block]) -> ByteOffset {
+        let i = blocks.partitioningIndex { $0.range.upperBound > offset }
+        return i < blocks.count ? max(offset, blocks[i].range.lowerBound) : offset
     }
 }

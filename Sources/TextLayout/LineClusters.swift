@@ -94,8 +94,7 @@ extension TextLayout {
                         cell += 1
                         skipUntil = position + TableColumns.separatorWidth
                     } else if gaps > 0 && position > 0 && visible[position - 1] != 0x20 {
-                        // Spread `extra` cells over the gaps, earlier gaps first.
-                        width += extra / gaps + (gapIndex < extra % gaps ? 1 : 0)
+                        width += Self.justifiedExtra(gap: gapIndex, of: gaps, extra: extra, mirrored: line.start.rawValue & 1 == 1)
                         gapIndex += 1
                     }
                 } else if first == 0x0A {
@@ -127,6 +126,18 @@ extension TextLayout {
         var i = 0
         while i < visible.count { if visible[i] == 0x20 && i > 0 && visible[i - 1] != 0x20 { gaps += 1 }; i += 1 }
         return (max(0, options.width - line.indent - line.width), gaps)
+    }
+
+    /// The cells gap `gap` (of `gaps`) of a justified line gets of its `extra`: each gets
+    /// `extra / gaps`, and the remainder goes to gaps spread evenly across the line (every
+    /// `gaps / remainder`-th), counted from the right on `mirrored` lines, so wider gaps
+    /// neither pile up at one end nor line up in a column down the paragraph.
+    static func justifiedExtra(gap: Int, of gaps: Int, extra: Int, mirrored: Bool) -> Int {
+        let remainder = extra % gaps
+        let i = mirrored ? gaps - 1 - gap : gap
+        // Bresenham: gap i gets one more when (i + 1) * r / g steps up.
+        let more = (i + 1) * remainder / gaps > i * remainder / gaps ? 1 : 0
+        return extra / gaps + more
     }
 
     /// Whether the scalar that ends at byte `end` of `text` is Grapheme_Cluster_Break=Prepend.

@@ -26,15 +26,17 @@ enum SegmentFitter {
         if state.lineStart < n { state.emit(n, [], into: &lines) }
     }
 
-    /// The greedy loop: one iteration per line (or per segment that starts a new line).
+    /// The greedy loop: one iteration per line (or per segment that starts a new line),
+    /// over segments `first..<end` (all of them by default; `OptimalFitter` hands it the
+    /// pieces it sets greedily, each starting a line and ending at a mandatory break).
     @inline(__always)
     static func fitSegments(_ seg: Segments, mandatory man: UnsafeBufferPointer<UInt32>, state: inout BlockFit,
-                            into lines: inout LineCollection) {
+                            into lines: inout LineCollection, from first: Int = 0, to end: Int? = nil, mandatoryIndex: Int = 0) {
         let n = state.n
-        let count = seg.count
-        var k = 0            // the next segment
-        var mi = 0           // the next mandatory break at or after k
-        var origin = 0       // cumulative cells at column 0 of the current line
+        let count = end ?? seg.count
+        var k = first        // the next segment
+        var mi = mandatoryIndex   // the next mandatory break at or after k
+        var origin = seg.cellsStart(first)   // cumulative cells at column 0 of the current line
         while k < count {
             while Int(man[mi]) < k { mi += 1 }
             let m = Int(man[mi])

@@ -8,7 +8,7 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 6
+    public static let engineVersion = 7   // 7: tables wrapped within their columns (6: optimal line breaking)
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).
@@ -22,6 +22,15 @@ public enum TextLayout {
     /// (`LineFlags.emergencyBreak`). Trailing spaces hang. Blocks are separated by blank
     /// lines as `LayoutOptions` and the block kinds ask.
     public static func layout(_ content: TextContent, range: ByteRange, options: LayoutOptions) -> LineCollection {
+        if options.wrap == .optimal {
+            // Total fit works on the segments: analyse each block, then fit it.
+            var analyzer = BlockAnalyzer()
+            var exact = LineFitter(options: options)
+            return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
+                let analysis = analyzer.analyze(text, block: block, range: slice, style: options.lineBreakStyle)
+                fit(analysis, text: text, options: options, exact: &exact, into: &lines)
+            }
+        }
         var fitter = LineFitter(options: options)
         return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
             fitter.fit(text, base: slice.lowerBound.rawValue, block: block,
@@ -87,6 +96,8 @@ public enum TextLayout {
         if analysis.usesExactFitter {
             exact.fit(text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
                       continuesBlock: analysis.continuesBlock, into: &lines)
+        } else if options.wrap == .optimal {
+            OptimalFitter.fit(analysis, text: text, options: options, into: &lines)
         } else {
             SegmentFitter.fit(analysis, text: text, options: options, into: &lines)
         }

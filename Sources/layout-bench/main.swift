@@ -66,11 +66,17 @@ if args.isEmpty {
     print("usage: layout-bench [--width N] FILE.txt...  (UTF-8 text files)")
     print("       layout-bench --resize [--rounds N] FILE...   (EPUB: longest chapter; else UTF-8 text)")
     print("       layout-bench --identity BOOK...              (EPUB or TXT: cached layouts = layouts)")
+    print("       layout-bench --typeset BOOK...               (raggedness and justified gaps: greedy vs optimal)")
     exit(2)
 }
 if let i = args.firstIndex(of: "--resize") {
     args.remove(at: i)
     ResizeBench.run(paths: args, rounds: rounds, pairs: [(80, 100), (60, 61)])
+    exit(0)
+}
+if let i = args.firstIndex(of: "--typeset") {
+    args.remove(at: i)
+    TypesetBench.run(paths: args, widths: [40, 60, 80, 100])
     exit(0)
 }
 if let i = args.firstIndex(of: "--identity") {
@@ -83,7 +89,7 @@ var icuVersion = [CChar](repeating: 0, count: 32)
 icu_bench_version(&icuVersion)
 print("ICU \(String(cString: icuVersion)), width \(width), best of \(rounds) interleaved rounds")
 if !bidiOnly {
-print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  icu MB/s  layout/icu  breaks/icu")
+print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  optimal MB/s  icu MB/s  layout/icu  optimal/icu  breaks/icu")
 
 for path in args {
     guard let content = ResizeBench.paragraphs(path) else {
@@ -124,6 +130,11 @@ for path in args {
     let measureLayout = {
         TextLayout.layout(content, range: content.fullRange, options: options).count
     }
+    var optimalOptions = options
+    optimalOptions.wrap = .optimal
+    let measureOptimal = {
+        TextLayout.layout(content, range: content.fullRange, options: optimalOptions).count
+    }
     let measureICU = {
         let bi = icu_bench_open()
         var total = 0
@@ -142,16 +153,16 @@ for path in args {
         _ = interleavedBest(rounds: rounds, [measureLayout])
         continue
     }
-    let times = interleavedBest(rounds: rounds, [measureBreaks, measureClusters, measureLayout, measureICU, measureWhole])
-    let (breakTime, clusterTime, layoutTime, icuTime) = (times[0], times[1], times[2], times[3])
+    let times = interleavedBest(rounds: rounds, [measureBreaks, measureClusters, measureLayout, measureICU, measureWhole, measureOptimal])
+    let (breakTime, clusterTime, layoutTime, icuTime, optimalTime) = (times[0], times[1], times[2], times[3], times[5])
     if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
         print("whole-buffer cluster walk: \(Int(megabytes / times[4])) MB/s; blocks: \(content.blocks.count)")
     }
     let name = (path as NSString).lastPathComponent
     let padded = name.count > 42 ? String(name.prefix(42)) : name.padding(toLength: 42, withPad: " ", startingAt: 0)
-    print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %8.1f  %10.2f  %10.2f", padded, megabytes,
-                 megabytes / breakTime, megabytes / clusterTime, megabytes / layoutTime, megabytes / icuTime,
-                 icuTime / layoutTime, icuTime / breakTime))
+    print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %12.1f  %8.1f  %10.2f  %11.2f  %10.2f", padded, megabytes,
+                 megabytes / breakTime, megabytes / clusterTime, megabytes / layoutTime, megabytes / optimalTime,
+                 megabytes / icuTime, icuTime / layoutTime, icuTime / optimalTime, icuTime / breakTime))
 }
 }
 

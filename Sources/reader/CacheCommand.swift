@@ -26,6 +26,7 @@ enum CacheCommand {
         .init(name: "indent", short: nil, takesValue: true),
         .init(name: "compact", short: nil, takesValue: false),
         .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "jobs", short: "j", takesValue: true),
         .init(name: "max-size", short: nil, takesValue: true),
         .init(name: "encoding", short: nil, takesValue: true),

@@ -5,8 +5,9 @@ import TextContent
 import TextLayout
 
 /// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]
-/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--logical]`: the laid-out text as
-/// plain lines, exactly as the reader shows it (visual order; `--logical` for memory order).
+/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--logical] [--notes inline|end|off]`:
+/// the laid-out text as plain lines, exactly as the reader shows it (visual order;
+/// `--logical` for memory order), with the notes' texts where `--notes` puts them.
 enum DumpCommand {
     static let specs: [Arguments.Spec] = [
         .init(name: "width", short: "w", takesValue: true),
@@ -18,10 +19,12 @@ enum DumpCommand {
         .init(name: "encoding", short: nil, takesValue: true),
         .init(name: "indent", short: nil, takesValue: true),
         .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "compact", short: nil, takesValue: false),
         .init(name: "direction", short: nil, takesValue: true),
         .init(name: "arabic-shaping", short: nil, takesValue: true),
         .init(name: "logical", short: nil, takesValue: false),
+        .init(name: "notes", short: nil, takesValue: true),
     ]
 
     static func run(_ args: [String]) throws {
@@ -30,10 +33,10 @@ enum DumpCommand {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
         }
         let options = try layoutOptions(a)
+        let notes = try notesMode(a)
         let session = try Sessions.open(a.positionals[0], BookOpenOptions(encoding: a.value("encoding")))
-        let content = session.content
         let jumps = try ReadOptions.jumps(a)
-        let start = try Sessions.resolve(jumps, in: content) ?? .zero
+        let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
         printer.logical = a.has("logical")
@@ -45,12 +48,26 @@ enum DumpCommand {
         }
         // The layout cache: read the chapters from it when present; fill it when the whole
         // book was laid out here.
+        // (Not with the notes put in: the cache has the book's own lines.)
         let disk = session.layouts
-        printer.source = { chapter in disk.lines(options: options, chapter: chapter) }
+        if notes == .off { printer.source = { chapter in disk.lines(options: options, chapter: chapter) } }
         printer.print(from: start, maxLines: limit)
-        if printer.laidOut.count == content.chapters.count, disk.layout(for: options) == nil {
+        if notes == .off, printer.laidOut.count == content.chapters.count, disk.layout(for: options) == nil {
             disk.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
         }
+    }
+
+    /// `--notes inline|end|off` (default off).
+    static func notesMode(_ a: Arguments) throws -> NotesMode {
+        try a.choice("notes", ["off": NotesMode.off, "inline": .inline, "end": .end], default: "off")
+    }
+
+    /// The book with its notes put in as `notes` says, and where `start` (an offset of the
+    /// book) is in it: the start of its chapter, or of the book.
+    static func expanded(_ content: TextContent, notes: NotesMode, from start: ByteOffset) -> (TextContent, ByteOffset) {
+        guard notes != .off else { return (content, start) }
+        let insertions = NoteExpansion.insertions(for: content, mode: notes)
+        return (insertions.apply(to: content), insertions.newOffset(start))
     }
 
     /// Layout options from the shared command-line flags.
@@ -62,8 +79,10 @@ enum DumpCommand {
         let direction = try a.choice("direction", ["ltr": BidiDirection.leftToRight, "rtl": .rightToLeft, "auto": .auto],
                                      default: "auto")
         let shaping = try a.choice("arabic-shaping", ["on": true, "off": false], default: "on")
+        let wrap = try a.choice("wrap", ["optimal": WrapStyle.optimal, "greedy": .greedy], default: WrapStyle.defaultForReading.name)
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
-                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping)
+                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping,
+                             wrap: wrap)
     }
 }
 

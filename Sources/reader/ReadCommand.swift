@@ -20,8 +20,9 @@ enum ReadCommand {
         let jumped = try Sessions.resolve(o.jumps, in: session.content)
         guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
             // Piped: the laid-out text like `dump`, from the start or the jump (not the saved place).
-            var printer = DumpPrinter(content: session.content, options: o.layout, color: false)
-            printer.print(from: jumped ?? .zero, maxLines: nil)
+            let (content, start) = DumpCommand.expanded(session.content, notes: o.notes, from: jumped ?? .zero)
+            var printer = DumpPrinter(content: content, options: o.layout, color: false)
+            printer.print(from: start, maxLines: nil)
             return
         }
         if let warning = session.stateWarning { Diagnostics.warning(warning) }

@@ -30,6 +30,8 @@ struct ReadOptions {
     var loop: ReaderLoopSettings
     /// The XDG folders.
     var directories: XDGDirectories
+    /// `--notes`: where notes are printed when piped (the full-screen reader ignores it).
+    var notes: NotesMode
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -42,6 +44,7 @@ struct ReadOptions {
         layout = try DumpCommand.layoutOptions(a)
         layout.width = try a.int("width", in: 1...10_000) ?? 80
         jumps = try Self.jumps(a)
+        notes = try DumpCommand.notesMode(a)
         reveal = try RevealOptions.settings(a)
         startsRevealing = a.has("reveal")
         directories = XDGDirectories(environment: environment)

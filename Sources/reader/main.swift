@@ -25,11 +25,15 @@ let usage = """
           --indent N                   first-line indent of paragraphs, in cells
           --compact                    no blank line between paragraphs
           --justify                    stretch lines to the full width
+          --wrap optimal|greedy        choose a paragraph's breaks together (even lines) or
+                                       fill each line in turn (default greedy)
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
           --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)
           --arabic-shaping on|off      join Arabic letters (presentation forms; default on)
           --logical                    right-to-left text in logical, not visual, order (dump)
+          --notes inline|end|off       print notes after their references, or at each chapter's
+                                       end (dump, and reader when piped; default off)
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
 

@@ -44,4 +44,25 @@ final class EPUBPathTests: XCTestCase {
             XCTAssertTrue(ZipArchive.isSafeName(name), name)
         }
     }
+
+    /// Links out of the book that keep a URL: http, https, mailto only (issue #14).
+    func testExternalURLs() {
+        XCTAssertEqual(EPUBPath.externalURL("  https://example.org/x "), "https://example.org/x")
+        XCTAssertEqual(EPUBPath.externalURL("HTTP://example.org"), "HTTP://example.org")
+        XCTAssertEqual(EPUBPath.externalURL("mailto:a@b.org"), "mailto:a@b.org")
+        for href in ["javascript:alert(1)", "file:///etc/passwd", "data:text/plain,x", "ftp://x", "notes.xhtml#n1", "#n1", ""] {
+            XCTAssertNil(EPUBPath.externalURL(href), href)
+        }
+        XCTAssertNil(EPUBPath.externalURL("https://example.org/" + String(repeating: "a", count: 9000)))
+    }
+
+    /// EPUB 2 notes documents, by file name.
+    func testNotesDocumentNames() {
+        for name in ["OEBPS/notes.html", "endnotes.xhtml", "Text/Footnotes01.htm", "note.html", "ch-notes.xhtml", "ENDNOTE.XHTML"] {
+            XCTAssertTrue(EPUBPath.namesNotes(name), name)
+        }
+        for name in ["chapter1.xhtml", "notebook.html", "notes/chapter1.xhtml", "denote.html", "annotated.xhtml"] {
+            XCTAssertFalse(EPUBPath.namesNotes(name), name)
+        }
+    }
 }

@@ -33,11 +33,15 @@ final class TextContentCodecTests: XCTestCase {
                 b.append((0..<n).map { _ in Fixtures.words[rng.below(Fixtures.words.count)] }.joined(separator: " "))
                 let t = b.beginStyle(.emphasis)
                 b.append(" emphasised שלום")
-                let link = b.beginStyle(k % 2 == 0 ? .noteReference : .link, targetKey: "note\((c + 1) % 5)")
+                // Format 3: a URL on some links (percent-encoded by the builder).
+                let link = b.beginStyle(k % 2 == 0 ? .noteReference : .link, targetKey: "note\((c + 1) % 5)",
+                                        url: k == 1 ? "https://example.org/ü \(c)" : nil)
                 b.append(" see¹")
                 b.endStyle(link)
                 b.endStyle(t)
                 if k == 5 { b.appendLineBreak(); b.append("second line") }
+                // Format 3: the block with id note<c> is a note (its extent ends with it).
+                if k == 4 { b.endBlock(); b.endTarget("note\(c)") }
             }
             b.anchor(source: "OEBPS/other.xhtml", offset: 7, linear: false)
             b.beginBlock(.paragraph, isVerse: c == 4)
@@ -63,6 +67,7 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(a.sourceMap, b.sourceMap, file: file, line: line)
         XCTAssertEqual(a.sourceMap.sources, b.sourceMap.sources, file: file, line: line)
         XCTAssertEqual(a.warnings, b.warnings, file: file, line: line)
+        XCTAssertEqual(a.notes, b.notes, file: file, line: line)
         for offset in stride(from: 0, through: a.bytes.count, by: max(1, a.bytes.count / 997)) {
             XCTAssertEqual(a.sourceMap.location(of: ByteOffset(offset)), b.sourceMap.location(of: ByteOffset(offset)),
                            "source map at \(offset)", file: file, line: line)
@@ -110,12 +115,16 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(book.blocks.filter(\.isVerse).count, 1)
         XCTAssertEqual(Set(book.blocks.compactMap(\.marker?.style)), [.lowerRoman, .decimal, .none])
         XCTAssertTrue(book.blocks.contains { $0.marker?.indent == 5 })
+        XCTAssertEqual(book.notes.count, 5)
+        XCTAssertEqual(book.styles.compactMap(\.url).count, 5)
+        XCTAssertEqual(book.styles.first { $0.url != nil }?.url, "https://example.org/%C3%BC%200")
     }
 
     func testRoundTrip() throws {
         let book = Self.richBook()
         let blob = TextContentCodec.encode(book, key: key)
         Self.assertEqual(book, try decode(blob))
+        XCTAssertEqual(try decode(blob).notes, book.notes)
         // Deterministic.
         XCTAssertEqual(blob, TextContentCodec.encode(book, key: key))
     }
@@ -268,6 +277,36 @@ final class TextContentCodecTests: XCTestCase {
         var magic = blob
         magic[0] = UInt8(ascii: "X")
         XCTAssertThrowsError(try decode(magic)) { XCTAssertEqual($0 as? TextContentCodec.DecodeError, .badMagic) }
+    }
+
+    /// Format 3: a URL that is not printable ASCII, and notes out of order or past the
+    /// text, are refused (a blob written by a buggy or hostile writer).
+    func testBadURLsAndNotesAreRejected() {
+        let book = Self.richBook()
+        var badURL = book
+        let i = badURL.styles.firstIndex { $0.url != nil }!
+        badURL.styles[i].url = "https://example.org/a b"
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(badURL, key: key))) {
+            XCTAssertEqual($0 as? TextContentCodec.DecodeError, .malformed("url byte"))
+        }
+        badURL.styles[i].url = "https://example.org/\u{1B}[31m"
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(badURL, key: key)))
+        var unsorted = book
+        unsorted.notes.swapAt(0, 1)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(unsorted, key: key))) {
+            guard case .invalidContent(let problems)? = $0 as? TextContentCodec.DecodeError else { return XCTFail("\($0)") }
+            XCTAssertTrue(problems.contains("notes not sorted"))
+        }
+        var outside = book
+        outside.notes[outside.notes.count - 1] = ByteRange(outside.notes.last!.lowerBound.rawValue, book.bytes.count + 1)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(outside, key: key))) {
+            XCTAssertEqual($0 as? TextContentCodec.DecodeError, .malformed("range length"))
+        }
+        var none = book
+        none.notes = []
+        for s in none.styles.indices { none.styles[s].url = nil }
+        XCTAssertEqual(try decode(TextContentCodec.encode(none, key: key)).notes, [])
+        XCTAssertLessThan(TextContentCodec.encode(none, key: key).count, TextContentCodec.encode(book, key: key).count)
     }
 
     // MARK: ContentCache

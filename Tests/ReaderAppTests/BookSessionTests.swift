@@ -45,6 +45,21 @@ final class BookSessionTests: XCTestCase {
         XCTAssertTrue(fresh.parsedNow, "useContentCache: false parses")
     }
 
+    /// Issue #14: note references, backlinks, URLs and the notes' extents come back from
+    /// the content cache as parsed.
+    func testNotesAndLinksSurviveTheContentCache() throws {
+        let path = fixture("epub/notes-aside.epub")
+        let first = try open(path)
+        first.storeParsedContent()
+        let second = try open(path)
+        XCTAssertFalse(second.parsedNow)
+        XCTAssertFalse(first.content.notes.isEmpty)
+        XCTAssertEqual(second.content.notes, first.content.notes)
+        XCTAssertEqual(second.content.styles, first.content.styles)
+        XCTAssertTrue(second.content.styles.contains { $0.url == "MAILTO:keeper@example.org" })
+        XCTAssertTrue(second.content.styles.contains { $0.style == .backlink })
+    }
+
     func testAForcedEncodingIsAnotherContentKey() throws {
         let path = fixture("txt/en_cp1252_cr.txt")
         let detected = try open(path)

@@ -29,6 +29,27 @@ enum EPUBPath {
         return false
     }
 
+    /// The href, trimmed, when it is a link out of the book that can be shown: scheme
+    /// http, https or mailto (any case). Other schemes (javascript:, file:, data:) and
+    /// hrefs longer than 8 KiB give nil.
+    static func externalURL(_ href: String) -> String? {
+        let h = href.trimmingSpaces()
+        guard h.utf8.count <= 8192, isExternal(h), let colon = h.firstIndex(of: ":") else { return nil }
+        switch h[..<colon].lowercased() {
+        case "http", "https", "mailto": return h
+        default: return nil
+        }
+    }
+
+    /// Whether an entry's file name says it holds notes (`notes.html`, `endnotes.xhtml`,
+    /// `Footnotes01.htm`…, any case): an EPUB 2 book's plain links into it are note
+    /// references.
+    static func namesNotes(_ entry: String) -> Bool {
+        let name = (entry.lastIndex(of: "/").map { entry[entry.index(after: $0)...] } ?? entry[...]).lowercased()
+        let base = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+        return base.contains("notes") || base.contains("footnote") || base.contains("endnote") || base == "note"
+    }
+
     /// The result of resolving an href.
     struct Resolved: Equatable {
         /// Entry path inside the container (percent-decoded).

@@ -47,6 +47,8 @@ final class XHTMLWalker {
         var verse = false
         /// Inside `<nav>`: numbered lists show no numbers (EPUB 3 renders them unstyled).
         var inNav = false
+        /// Inside an `<aside>`: an id here names a note.
+        var inAside = false
     }
 
     private struct Frame {
@@ -58,6 +60,8 @@ final class XHTMLWalker {
         var list = false
         /// A line of verse (a `div`/`p` in a poem, `span class="line"`): `verseBreaks` when it opened.
         var verseLine: Int?
+        /// The target key of a block element with an id: its extent ends when it closes.
+        var targetKey: String?
     }
 
     private var ctx = Context()
@@ -87,9 +91,13 @@ final class XHTMLWalker {
     private var unknownEntities = 0
     private var firstUnknownEntity: String?
 
+    /// The document is a notes file (`notes.html`, `endnotes.xhtml`…): its ids are notes.
+    private let isNotesDocument: Bool
+
     init(builder: TextContentBuilder, entryPath: String) {
         self.builder = builder
         self.entryPath = entryPath
+        isNotesDocument = EPUBPath.namesNotes(entryPath)
     }
 
     // MARK: Parsing
@@ -191,7 +199,7 @@ final class XHTMLWalker {
     // MARK: Elements
 
     private enum Tag: UInt8 {
-        case other, skip, title, paragraph, container, blockquote, list, orderedList, listItem, row, cell, nav
+        case other, skip, title, paragraph, container, aside, blockquote, list, orderedList, listItem, row, cell, nav
         case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
     }
 
@@ -201,7 +209,8 @@ final class XHTMLWalker {
         for n in ["head", "script", "style", "template", "noscript", "rt", "rp", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
         t["title"] = .title
         for n in ["p", "div", "center", "address", "dt", "dd", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
-        for n in ["html", "body", "section", "article", "header", "footer", "main", "figure", "aside",
+        t["aside"] = .aside
+        for n in ["html", "body", "section", "article", "header", "footer", "main", "figure",
                   "table", "thead", "tbody", "tfoot", "dl", "details", "fieldset", "form", "svg"] { t[n] = .container }
         for n in ["ul", "menu", "dir"] { t[n] = .list }
         t["ol"] = .orderedList
@@ -322,9 +331,10 @@ final class XHTMLWalker {
 
         let a = Self.attributes(atts)
         let tokens = a.semanticTokens
-        guard enter(tag, a, tokens: tokens) else { return }
         // A note, or a container of notes (Standard Ebooks: <section epub:type="endnotes"><ol><li>…).
         let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
+        guard enter(tag, a, tokens: tokens, isNote: isNote) else { return }
+        if tag == .aside { ctx.inAside = true }
         let tagStartOffset = { self.tagStart(before: pos) }
         let classes = Self.verseClasses(a.classes)
         let isPoem = classes.poem || tokens.contains { Self.poemTypes.contains($0) }
@@ -334,7 +344,7 @@ final class XHTMLWalker {
         }
 
         switch tag {
-        case .paragraph, .container, .blockquote, .list, .orderedList, .listItem, .nav:
+        case .paragraph, .container, .aside, .blockquote, .list, .orderedList, .listItem, .nav:
             openContainer(tag, isNote: isNote, anchor: tagStartOffset)
             if isPoem { ctx.verse = true }
             if tag == .nav { ctx.inNav = true }
@@ -380,11 +390,8 @@ final class XHTMLWalker {
         case .sup: frames[frames.count - 1].styleToken = builder.beginStyle(.superscript)
         case .sub: frames[frames.count - 1].styleToken = builder.beginStyle(.subscript)
         case .anchor:
-            guard let hrefPtr = a.href else { break }
-            let href = String(cString: hrefPtr)
-            let key = EPUBPath.resolve(href, relativeTo: entryPath)?.key
-            let isNoteRef = tokens.contains("noteref") || tokens.contains("doc-noteref")
-            frames[frames.count - 1].styleToken = builder.beginStyle(isNoteRef ? .noteReference : .link, targetKey: key)
+            guard let href = a.href else { break }
+            frames[frames.count - 1].styleToken = beginLink(String(cString: href), tokens: tokens)
         case .other, .skip, .title:
             if isPoem { ctx.verse = true }
             if isNote {
@@ -401,7 +408,7 @@ final class XHTMLWalker {
     /// (page breaks, `<title>`) switch to skipping, `id` defines a link target, `dir` sets
     /// the direction, and past `maxDepth` elements are flattened. Returns whether the
     /// element's own behaviour applies.
-    private func enter(_ tag: Tag, _ a: Attributes, tokens: [Substring]) -> Bool {
+    private func enter(_ tag: Tag, _ a: Attributes, tokens: [Substring], isNote: Bool) -> Bool {
         if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
             ctx.skip = true
             return false
@@ -411,7 +418,7 @@ final class XHTMLWalker {
             ctx.captureTitle = titleBytes.isEmpty
             return false
         }
-        if let id = a.id { builder.defineTarget(entryPath + "#" + String(cString: id)) }
+        if let id = a.id { defineTarget(String(cString: id), tag, isNote: isNote) }
         if let dir = a.dir {
             switch String(cString: dir).lowercased() {
             case "rtl": ctx.direction = .rightToLeft
@@ -490,6 +497,7 @@ final class XHTMLWalker {
             pendingAnchor = nil
             pendingCellSeparator = false
         }
+        if let key = frame.targetKey { builder.endTarget(key) }
         if let breaks = frame.verseLine { closeVerseLine(breaksWhenOpened: breaks) }
         if frame.list, let list = lists.popLast() { closeList(list) }
         if frame.heading, let start = headingStart {
@@ -501,6 +509,46 @@ final class XHTMLWalker {
             headingStart = nil
         }
         ctx = frame.saved
+    }
+
+    // MARK: Links and notes
+
+    /// An `<a href>` opens: a backlink (`epub:type="backlink"`, `role="doc-backlink"`), a
+    /// note reference (`noteref`, `doc-noteref`), or a link — into the book (its target
+    /// key; one to a note becomes a note reference when the book is finished) or out of it
+    /// (http, https, mailto: its URL). Returns the style's token.
+    private func beginLink(_ href: String, tokens: [Substring]) -> Int {
+        if let url = EPUBPath.externalURL(href) { return builder.beginStyle(.link, url: url) }
+        let key = EPUBPath.resolve(href, relativeTo: entryPath)?.key
+        let style: InlineStyle
+        if tokens.contains("backlink") || tokens.contains("doc-backlink") {
+            style = .backlink
+        } else if tokens.contains("noteref") || tokens.contains("doc-noteref") {
+            style = .noteReference
+        } else {
+            style = .link
+        }
+        return builder.beginStyle(style, targetKey: key)
+    }
+
+    /// An element with `id` opens: its target, a note when the element or a container
+    /// around it is one (`epub:type`/`role`, `<aside>`, a notes document). A block
+    /// element's extent is recorded when it closes (`Frame.targetKey`).
+    private func defineTarget(_ id: String, _ tag: Tag, isNote: Bool) {
+        let key = entryPath + "#" + id
+        let note = isNote || tag == .aside || ctx.inAside || ctx.container == .footnote || isNotesDocument
+        guard builder.defineTarget(key, isNote: note) else { return }
+        if Self.hasExtent(tag) || tag == .other && isNote { frames[frames.count - 1].targetKey = key }
+    }
+
+    /// Whether an element with an id is a block whose extent is recorded (not an inline
+    /// `<a id>` or `<span id>`: a reference to those reads the block they are in).
+    private static func hasExtent(_ tag: Tag) -> Bool {
+        switch tag {
+        case .paragraph, .container, .aside, .blockquote, .list, .orderedList, .listItem, .row, .nav,
+             .h1, .h2, .h3, .h4, .h5, .h6, .pre: return true
+        default: return false
+        }
     }
 
     // MARK: Lists

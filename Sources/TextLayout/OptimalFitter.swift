@@ -1,0 +1,81 @@
+import TextContent
+
+/// Fits a `BlockAnalysis` into lines by *total fit*, after Knuth and Plass: the breaks of
+/// each run of text between mandatory breaks are chosen together, minimising the sum of
+/// the lines' demerits, instead of filling each line as full as it goes (`SegmentFitter`).
+///
+/// The break opportunities are the analysis's segment ends (UAX #14 with kinsoku, so
+/// those stay hard constraints); widths are terminal cells, with no stretching or
+/// shrinking. A line's demerits (`Demerits`) grow with the square of its slack, plus
+/// penalties for a very loose line next to a tight one and for a last line of one or two
+/// short words; the last line of a run has no slack cost. A run with a segment wider than
+/// the column (cut at grapheme boundaries) is set greedily, as are slices the analysis
+/// fits exactly (tabs).
+///
+/// Work is bounded: each line end looks back over at most `Demerits.window` starts (the
+/// segments that can share its line), so a 3 MB paragraph costs linear time and memory.
+enum OptimalFitter {
+    /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
+    static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
+                    into lines: inout LineCollection) {
+        let n = text.count
+        guard n > 0 else { return }
+        var state = BlockFit(text: text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
+                             options: options, continuesBlock: analysis.continuesBlock)
+        let words = 3 * analysis.segmentCount
+        analysis.data.withUnsafeBufferPointer { data in
+            let seg = SegmentFitter.Segments(UnsafeBufferPointer(rebasing: data[0..<words]))
+            let man = UnsafeBufferPointer(rebasing: data[words...])
+            var k = 0
+            var mi = 0
+            while k < seg.count {
+                while Int(man[mi]) < k { mi += 1 }
+                let m = Int(man[mi])
+                let restAvailable = max(1, options.width - state.restIndentCells)
+                if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable)) {
+                    SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
+                } else {
+                    fitRun(seg, k...m, state: &state, restAvailable: restAvailable, into: &lines)
+                }
+                k = m + 1
+            }
+        }
+        if state.lineStart < n { state.emit(n, [], into: &lines) }
+    }
+
+    /// Whether a segment of `run` shows wider than `available` cells.
+    private static func hasOverwideSegment(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, available: Int) -> Bool {
+        for s in run where seg.visibleEnd(s) - seg.cellsStart(s) > available { return true }
+        return false
+    }
+
+    /// Sets segments `run` (ending at a mandatory break), starting a line, by total fit.
+    private static func fitRun(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, state: inout BlockFit,
+                               restAvailable: Int, into lines: inout LineCollection) {
+        let breaks = Demerits.bestBreaks(seg, run, firstAvailable: state.available, restAvailable: restAvailable)
+        var a = run.lowerBound
+        for b in breaks {
+            state.visible = lineWidth(seg, a, b)
+            let end = seg.end(b)
+            state.emit(end, b == run.upperBound && end < state.n ? .hardBreak : [], into: &lines)
+            a = b + 1
+        }
+    }
+
+    /// Cells from the start of segment `a` to the end of the last visible cluster of
+    /// segments `a...b` (0 when none is visible).
+    @inline(__always)
+    static func lineWidth(_ seg: SegmentFitter.Segments, _ a: Int, _ b: Int) -> Int {
+        var s = b
+        while s >= a {
+            if seg.visibleEnd(s) > seg.cellsStart(s) { return seg.visibleEnd(s) - seg.cellsStart(a) }
+            s -= 1
+        }
+        return 0
+    }
+}
+
+extension BlockFit {
+    /// The indent of the lines after the first, in cells.
+    var restIndentCells: Int { restIndent }
+}

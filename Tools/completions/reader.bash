@@ -1,0 +1,30 @@
+# bash completion for reader — source it, or install as
+# /usr/share/bash-completion/completions/reader
+_reader() {
+    local cur prev words cword
+    _init_completion 2>/dev/null || { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; }
+    local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
+        --color --encoding --direction --arabic-shaping --logical --notes --wrap --percent -p --theme
+        --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
+        --help -h --version"
+    case "$prev" in
+        --line-break) COMPREPLY=($(compgen -W "strict normal loose" -- "$cur")); return ;;
+        --direction) COMPREPLY=($(compgen -W "ltr rtl auto" -- "$cur")); return ;;
+        --arabic-shaping) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+        --notes) COMPREPLY=($(compgen -W "inline end off" -- "$cur")); return ;;
+        --wrap) COMPREPLY=($(compgen -W "optimal greedy" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "dark light plain" -- "$cur")); return ;;
+        --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
+        --width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
+        cache) COMPREPLY=($(compgen -W "build verify stats clear" -- "$cur")); return ;;
+    esac
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    elif [[ $COMP_CWORD -eq 1 ]]; then
+        COMPREPLY=($(compgen -W "info dump cache" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+    else
+        COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+    fi
+}
+shopt -s extglob 2>/dev/null
+complete -F _reader reader
