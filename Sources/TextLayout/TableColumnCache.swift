@@ -18,6 +18,8 @@ public final class TableColumnCache {
         var style: LineBreakStyle
     }
 
+    /// Layouts (widths) kept for one table before they start over.
+    static let gridsPerTable = 4
     /// Tables kept before the cache starts over.
     public let capacity: Int
     private var entries: [Entry] = []
@@ -53,6 +55,7 @@ public final class TableColumnCache {
         if let known = entries[e].grids[key] { return known }
         let grid = TableGrid.make(columns, in: content, width: width, options: options)
         gridLayouts += 1
+        if entries[e].grids.count >= Self.gridsPerTable { entries[e].grids.removeAll() }   // resizes: a few widths kept
         entries[e].grids[key] = grid
         return grid
     }
