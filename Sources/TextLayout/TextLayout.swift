@@ -138,7 +138,9 @@ public enum TextLayout {
                                  tables: TableColumnCache, into lines: inout LineCollection) -> Bool {
         guard slice == block.range else { return false }
         let index = content.blockIndex(atOrAfter: block.range.lowerBound)
-        guard let grid = tables.grid(ofBlockAt: index, in: content, width: options.width, options: options),
+        // A table that fits is laid out row by row as paragraphs (each fits one line).
+        guard let columns = tables.columns(ofBlockAt: index, in: content), !columns.fits(width: options.width),
+              let grid = tables.grid(ofBlockAt: index, in: content, width: options.width, options: options),
               grid.wraps, let row = grid.row(ofBlockAt: index) else { return false }
         for k in 0..<row.lineCount {
             let start = row.starts[k]
