@@ -8,13 +8,18 @@ import TextContent
 /// Line k of a row shows the k-th piece of every cell that has one, at its column; a row
 /// has as many lines as its tallest cell has pieces. The lines still partition the row's
 /// bytes in order with strictly increasing starts (`Row.starts`), so that finding the line
-/// of a byte stays a binary search: line k starts at the first piece drawn on it (of the
-/// first cell that has a k-th piece), moved later when the line before needs more bytes,
+/// of a byte stays a binary search: line k starts at the last piece drawn on it (of the
+/// last cell that has a k-th piece), moved later when the line before needs more bytes,
 /// since a line holds at least as many bytes as it draws clusters (the screen composes a
-/// line into a buffer of `Line.length` clusters). The separators (" | ") are drawn on a
-/// row's first line only, from their own bytes: a line without them continues the row
-/// above (there are no rules between rows), and a row may have too few bytes to draw bars
-/// on every line. When the table fits its width
+/// line into a buffer of `Line.length` clusters). So most bytes belong to the line they
+/// are drawn on or an earlier line of their row (a search that shows a match's line at
+/// the top of the page then shows the match); those of a cell shorter than one before it
+/// (after the last cell of that height), or moved by the lines' needs, may belong to a
+/// later line.
+///
+/// The separators (" | ") are drawn on a row's first line only, from their own bytes: a
+/// line without them continues the row above (there are no rules between rows), and a
+/// row may have too few bytes to draw bars on every line. When the table fits its width
 /// (`wraps == false`) the widths are the natural ones and each cell is one piece: that is
 /// how right-to-left tables that fit are drawn.
 public struct TableGrid: Sendable {

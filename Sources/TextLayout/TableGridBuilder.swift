@@ -117,14 +117,14 @@ struct TableGridBuilder {
         // What each line draws: non-blank clusters (cells; bars on the first) and its extent.
         var drawn = [Int](repeating: 0, count: lineCount)
         var extents = [Int](repeating: 0, count: lineCount)
-        var anchors = [Int](repeating: Int.max, count: lineCount)
+        var anchors = [Int](repeating: Int.min, count: lineCount)
         content.bytes.withUnsafeBufferPointer { all in
             for (c, pieces) in cellPieces.enumerated() {
                 for (k, piece) in pieces.enumerated() {
                     let (clusters, width) = TableGridPlacement.measure(UnsafeBufferPointer(rebasing: all[piece.range.intRange]))
                     drawn[k] += clusters
                     if width > 0 { extents[k] = max(extents[k], grid.start(ofColumn: c) + width) }
-                    anchors[k] = min(anchors[k], piece.range.lowerBound.rawValue)
+                    anchors[k] = max(anchors[k], piece.range.lowerBound.rawValue)   // the last cell's
                 }
             }
         }

@@ -8,6 +8,10 @@ final class TableGridRandomTests: XCTestCase {
     let pieces = ["a", "bc", "漢", "e\u{301}", "\u{200B}", " ", "word ", "hyphen-ated ", "長い日本語の文。", "\u{605}", "👍🏽",
                   "ﷺ", "-", "שלום ", "x", "(paren) ", "unbreakable", "«‹word›»", "1,234.5"]
     var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    /// Drawn clusters whose bytes belong to the line they are drawn on or an earlier one of
+    /// their row (a search showing the match's line at the top of the page shows the
+    /// match), and the others.
+    var ownedAtOrAbove = 0, ownedBelow = 0
 
     func next(_ n: Int) -> Int {
         seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -50,10 +54,14 @@ final class TableGridRandomTests: XCTestCase {
                 }
             }
         }
-        print("wrapped rows: \(wrapped), of three lines or more: \(tall), right to left: \(mirrored)")
+        print("wrapped rows: \(wrapped), of three lines or more: \(tall), right to left: \(mirrored);"
+              + " clusters at or below their bytes' line: \(ownedAtOrAbove), above it: \(ownedBelow)")
         XCTAssertGreaterThan(wrapped, 150, "enough wrapped rows to mean something")
         XCTAssertGreaterThan(tall, 25, "rows of three lines or more")
         XCTAssertGreaterThan(mirrored, 20, "right-to-left rows")
+        // Lines start at their last cell's piece: most bytes are on their line or below it
+        // (5,817 to 995 here; starting lines at their first cell's piece gives 4,972 to 1,840).
+        XCTAssertGreaterThan(ownedAtOrAbove, 5 * ownedBelow, "bytes mostly at or above where they are drawn")
     }
 
     /// The lines partition the row's bytes, in order, with strictly increasing starts, each
@@ -86,7 +94,9 @@ final class TableGridRandomTests: XCTestCase {
             }
             XCTAssertLessThanOrEqual(grid.totalWidth, options.width, label)
             var end = 0, visible = 0
+            var drawnStarts: [ByteOffset] = []
             let place: (PlacedCluster) -> Void = { cluster in
+                if !cluster.isBlank && cluster.width > 0 { drawnStarts.append(cluster.range.lowerBound) }
                 XCTAssertGreaterThanOrEqual(cluster.column, end, "left to right, no overlap: \(label)")
                 end = cluster.column + cluster.width
                 XCTAssertLessThanOrEqual(end, options.width, label)
@@ -107,6 +117,13 @@ final class TableGridRandomTests: XCTestCase {
                 TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs, place)
             }
             XCTAssertLessThanOrEqual(visible, line.length, label)
+            if !logical {
+                let index = lines.firstIndex(of: line)!
+                for at in drawnStarts {
+                    let owner = lines.lastIndex { $0.start <= at } ?? 0
+                    if owner <= index { ownedAtOrAbove += 1 } else { ownedBelow += 1 }
+                }
+            }
             if logical { XCTAssertEqual(end - line.indent, line.width, "the recorded width is the drawn one: \(label)") }
         }
         content.bytes.withUnsafeBufferPointer { all in
