@@ -52,7 +52,8 @@ enum OptimalFitter {
     /// Sets segments `run` (ending at a mandatory break), starting a line, by total fit.
     private static func fitRun(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, state: inout BlockFit,
                                restAvailable: Int, into lines: inout LineCollection) {
-        let breaks = Demerits.bestBreaks(seg, run, firstAvailable: state.available, restAvailable: restAvailable)
+        let breaks = Demerits.bestBreaks(SegmentRun(seg, run), firstAvailable: state.available, restAvailable: restAvailable)
+            .map { run.lowerBound + $0 }
         var a = run.lowerBound
         for b in breaks {
             state.visible = lineWidth(seg, a, b)
