@@ -18,9 +18,9 @@ enum Demerits {
     /// A runt is at most this wide (and at most a sixth of the line).
     static let runtWidth = 10
     /// A line that ends with a hyphen.
-    static let hyphenPenalty = 40
+    static let hyphenPenalty = 15
     /// A second hyphenated line in a row.
-    static let doubleHyphenPenalty = 400
+    static let doubleHyphenPenalty = 150
 
     /// The fitness class of a line with `slack` cells left of `available`.
     @inline(__always)
