@@ -63,11 +63,14 @@ public struct CachedBookLayout: Sendable {
             let blob = UnsafeRawBufferPointer(rebasing: raw[e.blobOffset..<(e.blobOffset + e.blobLength)])
             return try? LineCollectionCodec.decode(blob, expectedKey: CacheFileFormat.blobKey(digest: digest, chapter: index))
         }
-        guard let lines = decoded, lines.range == e.range, lines.count == e.lineCount, lines.options == key.options else {
+        // The blob's options hold no hyphenator (the key names the hyphenation).
+        var expected = key.options
+        expected.hyphenation = nil
+        guard let lines = decoded, lines.range == e.range, lines.count == e.lineCount, lines.options == expected else {
             if let origin { CacheFiles.removeIfUnchanged(origin) }
             return nil
         }
-        return lines
+        return key.options.hyphenation == nil ? lines : lines.with(options: key.options)
     }
 
     /// The chapter whose range contains `offset` (the last chapter for the end of the

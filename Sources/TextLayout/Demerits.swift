@@ -1,11 +1,13 @@
-/// The cost model and the dynamic programme of `OptimalFitter`: for a run of segments
-/// that must end at its last one, the line ends whose lines' demerits add up least.
+/// The cost model and the dynamic programme of `OptimalFitter`: for a run of pieces that
+/// must end at its last one, the line ends whose lines' demerits add up least.
 ///
 /// A line that is not the run's last costs `(1 + slack)²` (slack: the cells left on it;
 /// the 1 makes fewer lines better when the rest is equal), plus `adjacentPenalty` when its
 /// fitness class (tight, decent, loose, very loose: by slack over the line's room) is more
-/// than one class away from the line before it. The last line costs nothing, except
-/// `runtPenalty` when it holds one or two short segments and the run has other lines.
+/// than one class away from the line before it, plus `hyphenPenalty` when it ends with a
+/// hyphen (which takes a cell) and `doubleHyphenPenalty` when the line before did too;
+/// three hyphenated lines in a row are not allowed. The last line costs nothing, except
+/// `runtPenalty` when it holds one or two short pieces and the run has other lines.
 enum Demerits {
     /// The most starts a line end looks back over (bounds the work on zero-width runs).
     static let window = 512
@@ -15,6 +17,10 @@ enum Demerits {
     static let runtPenalty = 120
     /// A runt is at most this wide (and at most a sixth of the line).
     static let runtWidth = 10
+    /// A line that ends with a hyphen.
+    static let hyphenPenalty = 15
+    /// A second hyphenated line in a row.
+    static let doubleHyphenPenalty = 150
 
     /// The fitness class of a line with `slack` cells left of `available`.
     @inline(__always)
@@ -23,72 +29,162 @@ enum Demerits {
         return tenths < 1 ? 0 : tenths < 2 ? 1 : tenths < 4 ? 2 : 3
     }
 
-    /// The line ends (segment indices, ascending, the last is `run.upperBound`) of the
-    /// least total demerits; every line fits (no segment of `run` is wider than its room).
-    static func bestBreaks(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>,
-                           firstAvailable: Int, restAvailable: Int) -> [Int] {
-        let k = run.lowerBound, m = run.upperBound
-        let count = m - k + 2   // position p: the line before ends at segment k - 1 + p
-        // best[p * 4 + c]: least demerits of lines ending at k - 1 + p, the last of class c.
-        var best = [Int](repeating: .max, count: count * 4)
-        var from = [Int32](repeating: -1, count: count * 4)
-        for c in 0..<4 { best[c] = 0 }
-        let widest = max(firstAvailable, restAvailable)
-        for j in k...m {
-            let p = j - k + 1
-            let last = j == m
-            // The last segment up to j with a visible cluster (a line a...j ends there).
-            var visible = j
-            while visible >= k && seg.visibleEnd(visible) <= seg.cellsStart(visible) { visible -= 1 }
-            var a = j
-            var looked = 0
-            while a >= k && looked < window {
-                let width = visible >= a ? seg.visibleEnd(visible) - seg.cellsStart(a) : 0
-                if width > widest { break }
-                let available = a == k ? firstAvailable : restAvailable
-                looked += 1
-                if width <= available {
-                    relax(&best, &from, at: p, fromPosition: a - k, width: width, available: available, last: last,
-                          runt: last && a > k && isRunt(seg, a, j, width: width, available: available))
-                }
-                a -= 1
-            }
-        }
-        return backtrack(from, best: best, count: count, k: k)
+    /// States a position: fitness class (4) × hyphenated lines in a row before it (0, 1, 2).
+    static let states = 12
+
+    /// The line ends (piece indices, ascending, the last is `pieces.count - 1`) of the
+    /// least total demerits; every line fits (no piece is wider than its room).
+    ///
+    /// A first pass only looks at lines with at most `looseSlack` cells left (the last
+    /// line aside): a handful of starts a line end, found by binary search, instead of
+    /// every start that fits (dozens in CJK text). Only when that leaves the run's end
+    /// unreachable does a second pass look at every line that fits.
+    static func bestBreaks<P: BreakPieces>(_ pieces: P, firstAvailable: Int, restAvailable: Int,
+                                           hyphenated: Bool = false) -> [Int] {
+        if !hyphenated, let even = firstFitIfEven(pieces, firstAvailable, restAvailable) { return even }
+        let loose = max(4, restAvailable / 10)
+        if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: loose, hyphenated: hyphenated) { return breaks }
+        return search(pieces, firstAvailable, restAvailable, maxSlack: .max, hyphenated: hyphenated)!
     }
 
-    /// Takes the line `a...j` (whose predecessor position is `q`) into `best` at `p`.
-    @inline(__always)
-    private static func relax(_ best: inout [Int], _ from: inout [Int32], at p: Int, fromPosition q: Int,
-                              width: Int, available: Int, last: Bool, runt: Bool) {
-        let slack = available - width
-        let c = last ? 1 : fitness(slack: slack, available: available)
-        let own = last ? (runt ? runtPenalty : 0) : (1 + slack) * (1 + slack)
-        for previous in 0..<4 {
-            let before = best[q * 4 + previous]
-            guard before != .max else { continue }
-            let adjacent = !last && q > 0 && abs(previous - c) > 1 ? adjacentPenalty : 0
-            let total = before + own + adjacent
-            if total < best[p * 4 + c] {
-                best[p * 4 + c] = total
-                from[p * 4 + c] = Int32(q * 4 + previous)
-            }
-        }
-    }
-
-    /// Whether the last line `a...j` is one or two short segments.
-    @inline(__always)
-    private static func isRunt(_ seg: SegmentFitter.Segments, _ a: Int, _ j: Int, width: Int, available: Int) -> Bool {
-        j - a < 2 && width <= min(runtWidth, available / 6)
-    }
-
-    /// The line ends of the best way to the run's end.
-    private static func backtrack(_ from: [Int32], best: [Int], count: Int, k: Int) -> [Int] {
-        let end = count - 1
-        var state = (0..<4).map { end * 4 + $0 }.min { best[$0] < best[$1] }!
+    /// First fit's line ends when every line but the last leaves at most one cell — two in
+    /// text of short pieces (at most 3 cells a piece on average: CJK, where a cell is half
+    /// a character) — as CJK text mostly does: total fit could not make that visibly more
+    /// even, and first fit is one cheap pass. Nil otherwise, or when its last line is a runt.
+    static func firstFitIfEven<P: BreakPieces>(_ pieces: P, _ firstAvailable: Int, _ restAvailable: Int) -> [Int]? {
+        guard pieces.count > 0 else { return nil }
+        let short = pieces.visibleEnd(pieces.count - 1) <= 3 * pieces.count
+        let even = short ? 2 : 1
         var breaks: [Int] = []
-        while state >= 4 {
-            breaks.append(k - 1 + state / 4)
+        var a = 0
+        var visible = -1
+        var width = 0
+        for j in 0..<pieces.count {
+            let visibleBefore = visible
+            if pieces.visibleEnd(j) > pieces.cellsStart(j) { visible = j }
+            let w = visible >= a ? pieces.visibleEnd(visible) - pieces.cellsStart(a) : 0
+            let available = a == 0 ? firstAvailable : restAvailable
+            if w > available {
+                // The line a...j-1 ends: it must leave at most one cell.
+                if available - width > even { return nil }
+                breaks.append(j - 1)
+                a = j
+                visible = pieces.visibleEnd(j) > pieces.cellsStart(j) ? j : visibleBefore
+                width = visible >= a ? pieces.visibleEnd(visible) - pieces.cellsStart(a) : 0
+            } else {
+                width = w
+            }
+        }
+        let n = pieces.count
+        let runt = !breaks.isEmpty && n - 1 - breaks.last! <= 2 && width <= min(runtWidth, restAvailable / 6)
+        if runt { return nil }
+        breaks.append(n - 1)
+        return breaks
+    }
+
+    /// The dynamic programme, with lines of at most `maxSlack` cells left (not the last);
+    /// nil when no such set of lines reaches the end.
+    private static func search<P: BreakPieces>(_ pieces: P, _ firstAvailable: Int, _ restAvailable: Int,
+                                               maxSlack: Int, hyphenated: Bool) -> [Int]? {
+        let n = pieces.count
+        // best[p * used + s]: least demerits of lines ending after piece p - 1, the last in
+        // state s (only the 4 fitness classes when nothing is hyphenated).
+        let used = hyphenated ? states : 4
+        var bestStorage = [Int](repeating: .max, count: (n + 1) * used)
+        var fromStorage = [Int32](repeating: -1, count: (n + 1) * used)
+        bestStorage[0] = 0
+        return bestStorage.withUnsafeMutableBufferPointer { best in
+            fromStorage.withUnsafeMutableBufferPointer { from in
+                fill(pieces, best: best, from: from, used: used, firstAvailable, restAvailable, maxSlack: maxSlack)
+                guard (0..<used).contains(where: { best[n * used + $0] != .max }) else { return nil }
+                return backtrack(from, best: best, end: n, used: used)
+            }
+        }
+    }
+
+    /// Fills `best` and `from` for every position, in order.
+    @inline(__always)
+    private static func fill<P: BreakPieces>(_ pieces: P, best: UnsafeMutableBufferPointer<Int>, from: UnsafeMutableBufferPointer<Int32>,
+                                             used: Int, _ firstAvailable: Int, _ restAvailable: Int, maxSlack: Int) {
+        let n = pieces.count
+        let widest = max(firstAvailable, restAvailable)
+        var visible = -1   // the last piece up to j with a visible cluster
+        // The starts to look at, [lo, hi]: lo is the first whose line fits the widest room,
+        // hi the last whose line leaves at most maxSlack. Both only move forward as j does
+        // (a hyphen's cell can move them back by one piece: the inner loops fix that).
+        var lo = 0, hi = -1
+        let tightest = maxSlack == .max ? Int.min : min(firstAvailable, restAvailable) - maxSlack
+        for j in 0..<n {
+            let last = j == n - 1
+            let hyphen = pieces.endsWithHyphen(j) ? 1 : 0
+            if pieces.visibleEnd(j) > pieces.cellsStart(j) { visible = j }
+            let end = visible >= 0 ? pieces.visibleEnd(visible) + hyphen : hyphen
+            @inline(__always) func width(_ a: Int) -> Int { visible >= a ? end - pieces.cellsStart(a) : hyphen }
+            let floor = max(0, j - window + 1)
+            lo = max(lo, floor)
+            while lo < j && width(lo) > widest { lo += 1 }
+            while lo > floor && width(lo - 1) <= widest { lo -= 1 }
+            if width(lo) > widest { continue }
+            var top = j
+            if !last && maxSlack != .max {
+                hi = max(hi, lo - 1)
+                while hi < j && width(hi + 1) >= tightest { hi += 1 }
+                while hi >= lo && width(hi) < tightest { hi -= 1 }
+                top = lo == 0 && hi < 0 ? 0 : hi
+            }
+            guard top >= lo else { continue }
+            for a in stride(from: top, through: lo, by: -1) {
+                let w = width(a)
+                let available = a == 0 ? firstAvailable : restAvailable
+                guard w <= available, last || available - w <= maxSlack else { continue }
+                let line = Line(width: w, available: available, last: last, hyphen: hyphen == 1,
+                                runt: last && a > 0 && j - a < 2 && w <= min(runtWidth, available / 6))
+                relax(best, from, at: j + 1, from: a, line, states: used)
+            }
+        }
+    }
+
+    /// A candidate line, as the cost model sees it.
+    struct Line {
+        var width: Int
+        var available: Int
+        var last: Bool
+        var hyphen: Bool
+        var runt: Bool
+    }
+
+    /// Takes `line` (after the lines ending before piece `q`) into `best` at position `p`.
+    @inline(__always)
+    private static func relax(_ best: UnsafeMutableBufferPointer<Int>, _ from: UnsafeMutableBufferPointer<Int32>, at p: Int, from q: Int,
+                              _ line: Line, states used: Int) {
+        let slack = line.available - line.width
+        let c = line.last ? 1 : fitness(slack: slack, available: line.available)
+        var own = line.last ? (line.runt ? runtPenalty : 0) : (1 + slack) * (1 + slack)
+        if line.hyphen { own += hyphenPenalty }
+        for previous in 0..<used {
+            let before = best[q * used + previous]
+            guard before != .max else { continue }
+            let run = previous / 4
+            let hyphens = line.hyphen ? run + 1 : 0
+            guard hyphens <= 2 else { continue }
+            var total = before + own
+            if hyphens == 2 { total += doubleHyphenPenalty }
+            if !line.last && q > 0 && abs(previous % 4 - c) > 1 { total += adjacentPenalty }
+            let s = p * used + hyphens * 4 + c
+            if total < best[s] {
+                best[s] = total
+                from[s] = Int32(q * used + previous)
+            }
+        }
+    }
+
+    /// The line ends of the best way to position `end`.
+    private static func backtrack(_ from: UnsafeMutableBufferPointer<Int32>, best: UnsafeMutableBufferPointer<Int>, end: Int,
+                                  used: Int) -> [Int] {
+        var state = (0..<used).map { end * used + $0 }.min { best[$0] < best[$1] }!
+        var breaks: [Int] = []
+        while state >= used {
+            breaks.append(state / used - 1)
             state = Int(from[state])
             precondition(state >= 0, "a line end with no way to it")
         }

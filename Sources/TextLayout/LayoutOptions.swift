@@ -21,6 +21,8 @@ public struct LayoutOptions: Hashable, Sendable {
     public var tabWidth: Int
     /// First fit or total fit (`WrapStyle`).
     public var wrap: WrapStyle
+    /// Hyphenation (total fit only), or nil for none.
+    public var hyphenation: HyphenationSetting?
     /// Paragraph direction for display: `.auto` takes it from the block's `dir`, then the
     /// text (UAX #9 P2/P3), then the book; `.leftToRight` / `.rightToLeft` force it
     /// (`--direction`). Display only: not part of equality.
@@ -32,7 +34,8 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Creates layout options; `width` and `tabWidth` are clamped to at least 1.
     public init(width: Int = 80, firstLineIndent: Int = 0, paragraphSpacing: Bool = true,
                 lineBreakStyle: LineBreakStyle = .strict, justify: Bool = false, tabWidth: Int = 4,
-                direction: BidiDirection = .auto, arabicShaping: Bool = true, wrap: WrapStyle = .greedy) {
+                direction: BidiDirection = .auto, arabicShaping: Bool = true, wrap: WrapStyle = .greedy,
+                hyphenation: HyphenationSetting? = nil) {
         self.direction = direction
         self.arabicShaping = arabicShaping
         self.width = max(1, width)
@@ -42,6 +45,7 @@ public struct LayoutOptions: Hashable, Sendable {
         self.justify = justify
         self.tabWidth = max(1, tabWidth)
         self.wrap = wrap
+        self.hyphenation = hyphenation
     }
 }
 
@@ -50,11 +54,13 @@ extension LayoutOptions {
     public static func == (a: LayoutOptions, b: LayoutOptions) -> Bool {
         a.width == b.width && a.firstLineIndent == b.firstLineIndent && a.paragraphSpacing == b.paragraphSpacing
             && a.lineBreakStyle == b.lineBreakStyle && a.justify == b.justify && a.tabWidth == b.tabWidth && a.wrap == b.wrap
+            && a.hyphenation == b.hyphenation
     }
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width); hasher.combine(firstLineIndent); hasher.combine(paragraphSpacing)
         hasher.combine(lineBreakStyle); hasher.combine(justify); hasher.combine(tabWidth); hasher.combine(wrap)
+        hasher.combine(hyphenation)
     }
 }

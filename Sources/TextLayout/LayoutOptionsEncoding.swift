@@ -12,11 +12,14 @@ extension LayoutOptions {
     public var keyFields: String {
         "width=\(width);indent=\(firstLineIndent);spacing=\(paragraphSpacing ? 1 : 0);break=\(lineBreakStyle.keyName)"
             + ";justify=\(justify ? 1 : 0);tab=\(tabWidth)" + (wrap == .greedy ? "" : ";wrap=\(wrap.name)")
+            + (hyphenation.map { ";hyphen=" + $0.keyName } ?? "")
     }
 
     /// Appends the binary form: width, first-line indent and tab width as varints, then one
     /// byte of style bits (line-break style in bits 0–1, paragraph spacing bit 2, justify
-    /// bit 3, optimal wrapping bit 4).
+    /// bit 3, optimal wrapping bit 4). Hyphenation is not in it (its hyphenator cannot be
+    /// written down): the cache key names it, and a decoded collection is given the key's
+    /// options (`LineCollection.with(options:)`).
     public func encode(into w: inout ByteWriter) {
         w.appendVarint(width)
         w.appendVarint(firstLineIndent)

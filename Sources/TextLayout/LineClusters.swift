@@ -113,6 +113,12 @@ extension TextLayout {
                 col += width
                 position = clusterEnd
             }
+            // A hyphenated line (a hyphenation point, or a soft hyphen used as a break)
+            // shows a hyphen after its last cluster: a cell of no bytes.
+            if line.flags.contains(.hyphen) {
+                body(PlacedCluster(range: ByteRange(lower + line.length, lower + line.length), column: line.indent + col,
+                                   width: 1, isBlank: false, text: "-"))
+            }
         }
     }
 

@@ -99,6 +99,14 @@ public struct LineCollection: Hashable, Sendable {
         self.flagBits = flags
     }
 
+    /// The same lines under `other`, which must lay out the same except for the
+    /// hyphenator: a decoded collection gets its `HyphenationSetting` back this way (the
+    /// binary options record hyphenation only by name, in the cache key).
+    public func with(options other: LayoutOptions) -> LineCollection {
+        LineCollection(options: other, range: range, starts: starts, lengths: lengths, widths: widths,
+                       indents: indents, kinds: kinds, flags: flagBits)
+    }
+
     /// Number of lines.
     @inlinable public var count: Int { starts.count }
     /// Whether there are no lines.

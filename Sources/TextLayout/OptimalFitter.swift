@@ -35,7 +35,7 @@ enum OptimalFitter {
                 if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable)) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {
-                    fitRun(seg, k...m, state: &state, restAvailable: restAvailable, into: &lines)
+                    fitRun(seg, k...m, state: &state, restAvailable: restAvailable, hyphenation: options.hyphenation, into: &lines)
                 }
                 k = m + 1
             }
@@ -49,26 +49,62 @@ enum OptimalFitter {
         return false
     }
 
-    /// Sets segments `run` (ending at a mandatory break), starting a line, by total fit.
+    /// Sets segments `run` (ending at a mandatory break), starting a line, by total fit;
+    /// with hyphenation, fits again with the words around the first pass's loose lines cut
+    /// at their hyphenation points.
     private static func fitRun(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, state: inout BlockFit,
-                               restAvailable: Int, into lines: inout LineCollection) {
-        let breaks = Demerits.bestBreaks(seg, run, firstAvailable: state.available, restAvailable: restAvailable)
-        var a = run.lowerBound
+                               restAvailable: Int, hyphenation: HyphenationSetting?, into lines: inout LineCollection) {
+        let plain = SegmentRun(seg, run, text: state.text)
+        let first = state.available
+        let breaks = Demerits.bestBreaks(plain, firstAvailable: first, restAvailable: restAvailable, hyphenated: plain.hasSoftHyphen)
+        if let hyphenation, breaks.count > 1 {
+            let words = looseNeighbours(plain, breaks, first: first, rest: restAvailable)
+            if !words.isEmpty, let cut = HyphenatedRun(seg, run, text: state.text, words: words, hyphenator: hyphenation.hyphenator) {
+                let better = Demerits.bestBreaks(cut, firstAvailable: first, restAvailable: restAvailable, hyphenated: true)
+                return emit(cut, better, state: &state, into: &lines)
+            }
+        }
+        emit(plain, breaks, state: &state, into: &lines)
+    }
+
+    /// The segments (absolute indices) next to the line ends of the lines with at least two
+    /// cells of slack: the last word of such a line and the first of the next.
+    private static func looseNeighbours(_ run: SegmentRun, _ breaks: [Int], first: Int, rest: Int) -> Set<Int> {
+        var words: Set<Int> = []
+        var a = 0
+        for (i, b) in breaks.enumerated() where i < breaks.count - 1 {
+            let width = OptimalFitter.width(run, a, b)
+            if (i == 0 ? first : rest) - width >= 2 {
+                words.insert(run.first + b)
+                words.insert(run.first + b + 1)
+            }
+            a = b + 1
+        }
+        return words
+    }
+
+    /// Emits the lines ending after `breaks` (pieces of `pieces`, the last one the run's
+    /// last), a hyphen's cell counted in the width of a line that ends with one.
+    private static func emit<P: BreakPieces>(_ pieces: P, _ breaks: [Int], state: inout BlockFit, into lines: inout LineCollection) {
+        var a = 0
         for b in breaks {
-            state.visible = lineWidth(seg, a, b)
-            let end = seg.end(b)
-            state.emit(end, b == run.upperBound && end < state.n ? .hardBreak : [], into: &lines)
+            let hyphen = pieces.endsWithHyphen(b) && b != pieces.count - 1
+            state.visible = width(pieces, a, b) + (hyphen ? 1 : 0)
+            let end = pieces.end(b)
+            var flags: LineFlags = hyphen ? .hyphen : []
+            if b == pieces.count - 1 && end < state.n { flags.insert(.hardBreak) }
+            state.emit(end, flags, into: &lines)
             a = b + 1
         }
     }
 
-    /// Cells from the start of segment `a` to the end of the last visible cluster of
-    /// segments `a...b` (0 when none is visible).
+    /// Cells from the start of piece `a` to the end of the last visible cluster of pieces
+    /// `a...b` (0 when none is visible).
     @inline(__always)
-    static func lineWidth(_ seg: SegmentFitter.Segments, _ a: Int, _ b: Int) -> Int {
+    static func width<P: BreakPieces>(_ pieces: P, _ a: Int, _ b: Int) -> Int {
         var s = b
         while s >= a {
-            if seg.visibleEnd(s) > seg.cellsStart(s) { return seg.visibleEnd(s) - seg.cellsStart(a) }
+            if pieces.visibleEnd(s) > pieces.cellsStart(s) { return pieces.visibleEnd(s) - pieces.cellsStart(a) }
             s -= 1
         }
         return 0

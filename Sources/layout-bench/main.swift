@@ -148,6 +148,10 @@ for path in args {
         icu_bench_close(bi)
         return total
     }
+    if ProcessInfo.processInfo.environment["BENCH_ONLY_OPTIMAL"] != nil {
+        _ = interleavedBest(rounds: rounds, [measureOptimal])
+        continue
+    }
     if ProcessInfo.processInfo.environment["BENCH_ONLY_LAYOUT"] != nil {
         // For profiling the layout alone.
         _ = interleavedBest(rounds: rounds, [measureLayout])

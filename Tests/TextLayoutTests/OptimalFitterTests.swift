@@ -115,23 +115,54 @@ final class OptimalFitterTests: XCTestCase {
     }
 
     /// The least demerits over every way to break `words` (each one segment: the word and
-    /// one space) into lines of at most `width` cells.
+    /// one space) into lines of at most `width` cells — among the ways whose lines (but the
+    /// last) leave at most the first pass's slack, when there are any, as `Demerits` does.
     static func bruteForce(_ words: [Int], width: Int, indent: Int) -> Int {
+        if let even = evenFirstFit(words, width: width, indent: indent) { return demerits(even, first: width - indent, rest: width) }
         let n = words.count
-        var best = Int.max
+        let loose = max(4, width / 10)
+        var best = Int.max, bestTight = Int.max
         for mask in 0..<(1 << (n - 1)) {   // bit i: a line ends after word i
             var lines: [(width: Int, segments: Int)] = []
             var start = 0
             var ok = true
+            var tight = true
             for i in 0..<n where i == n - 1 || mask & (1 << i) != 0 {
                 let w = words[start...i].reduce(0, +) + (i - start)
-                if w > (lines.isEmpty ? width - indent : width) { ok = false; break }
+                let room = lines.isEmpty ? width - indent : width
+                if w > room { ok = false; break }
+                if i != n - 1 && room - w > loose { tight = false }
                 lines.append((w, i - start + 1))
                 start = i + 1
             }
-            if ok { best = min(best, demerits(lines, first: width - indent, rest: width)) }
+            guard ok else { continue }
+            let d = demerits(lines, first: width - indent, rest: width)
+            best = min(best, d)
+            if tight { bestTight = min(bestTight, d) }
         }
-        return best
+        return bestTight != .max ? bestTight : best
+    }
+
+    /// First fit's lines when each but the last leaves at most one cell and the last is no
+    /// runt (the fitter keeps those: see `Demerits.firstFitIfEven`).
+    static func evenFirstFit(_ words: [Int], width: Int, indent: Int) -> [(width: Int, segments: Int)]? {
+        var lines: [(width: Int, segments: Int)] = []
+        var current = (width: 0, segments: 0)
+        let total = words.reduce(0, +) + words.count - 1
+        let even = total <= 3 * words.count ? 2 : 1
+        for w in words {
+            let room = lines.isEmpty ? width - indent : width
+            let grown = current.segments == 0 ? w : current.width + 1 + w
+            if grown > room {
+                if room - current.width > even { return nil }
+                lines.append(current)
+                current = (w, 1)
+            } else {
+                current = (grown, current.segments + 1)
+            }
+        }
+        if !lines.isEmpty && current.segments <= 2 && current.width <= min(Demerits.runtWidth, width / 6) { return nil }
+        return lines + [current]
     }
 
     func testTheChosenBreaksHaveTheLeastDemeritsOfAllFeasibleSets() {
