@@ -176,11 +176,15 @@ public final class ReadingContext {
         return true
     }
 
-    /// The start of the laid-out line that contains `offset`.
+    /// The start of the laid-out line that contains `offset`; for a table row wrapped in
+    /// its columns, of the row's first line (its cells' bytes are drawn on any of its lines).
     func lineStart(containing offset: ByteOffset) -> ByteOffset {
         guard let c = content.chapterIndex(containing: offset) else { return offset }
         let lines = layouts.lines(ofChapter: c)
         guard !lines.isEmpty else { return offset }
-        return lines[lines.lineIndex(containing: offset)].start
+        var i = lines.lineIndex(containing: offset)
+        while i > 0 && lines[i].flags.contains(.tableSlice) && lines[i - 1].flags.contains(.tableSlice)
+                && !lines[i].flags.contains(.blockStart) { i -= 1 }
+        return lines[i].start
     }
 }

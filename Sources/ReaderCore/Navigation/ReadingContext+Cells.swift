@@ -27,26 +27,24 @@ extension ReadingContext {
         cells(of: [range])[0]
     }
 
-    /// `cell(of:)` for many ranges (sorted by lower bound), placing each line once.
+    /// `cell(of:)` for many ranges, placing each line once. (A line of a table row wrapped
+    /// in its columns draws pieces of every cell, so any range is looked for on any line.)
     func cells(of ranges: [ByteRange]) -> [(row: Int, column: Int)?] {
         var found = [(row: Int, column: Int)?](repeating: nil, count: ranges.count)
-        var next = 0   // ranges before it are found or ended above this line
-        for (row, entry) in visibleLines().enumerated() {
-            let line = entry.line.range
-            while next < ranges.count && (found[next] != nil || ranges[next].upperBound <= line.lowerBound) { next += 1 }
-            guard next < ranges.count, ranges[next].lowerBound < line.upperBound else { continue }
+        var left = ranges.count
+        for (row, entry) in visibleLines().enumerated() where left > 0 {
             var clusters: [(at: ByteOffset, end: ByteOffset, column: Int)] = []
             forEachPlacedCluster(of: entry.line) { c in
                 if c.width > 0 { clusters.append((c.range.lowerBound, c.range.upperBound, c.column)) }
             }
             clusters.sort { $0.at < $1.at }
-            for i in next..<ranges.count where found[i] == nil {
-                let r = ranges[i]
-                if r.lowerBound >= line.upperBound { break }
+            guard let first = clusters.first?.at, let last = clusters.last?.end else { continue }
+            for (i, r) in ranges.enumerated() where found[i] == nil && r.lowerBound < last && r.upperBound > first {
                 // The first cluster that ends after the range starts and begins before it ends.
                 let k = clusters.partitioningIndex { $0.end > r.lowerBound }
                 if k < clusters.count, clusters[k].at < r.upperBound {
                     found[i] = (row, geometry.textLeft + clusters[k].column)
+                    left -= 1
                 }
             }
         }
