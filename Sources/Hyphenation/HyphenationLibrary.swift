@@ -18,9 +18,9 @@ public final class HyphenationLibrary: Sendable {
 
     private struct State {
         var byTag: [String: HyphenationLookup] = [:]
-        var byPath: [String: HyphenationLookup] = [:]
+        var slots: [String: PatternSlot] = [:]
+        var slotOrder: [PatternSlot] = []
         var stems: [String]?
-        var warnings: [HyphenationProblem] = []
     }
     private let state = Mutex(State())
 
@@ -30,14 +30,21 @@ public final class HyphenationLibrary: Sendable {
     }
 
     /// The hyphenator for a BCP 47 tag, or why there is none. Cached per tag: after the
-    /// first call for a tag this is one dictionary lookup under a lock.
+    /// first call for a tag this is one dictionary lookup under a lock. A file is loaded
+    /// once, outside that lock (German takes seconds in libhyphen): other languages are not
+    /// held up, callers wanting the same file wait for it.
     public func lookup(_ language: String) -> HyphenationLookup {
-        state.withLock { state in
-            if let known = state.byTag[language] { return known }
-            let result = resolveAndLoad(language, &state)
-            state.byTag[language] = result
-            return result
+        let step: Result<PatternSlot, HyphenationProblem>? = state.withLock { state in
+            state.byTag[language] == nil ? resolve(language, &state) : nil
         }
+        guard let step else { return state.withLock { $0.byTag[language]! } }
+        let result: HyphenationLookup
+        switch step {
+        case .success(let slot): result = slot.value()
+        case .failure(let problem): result = .unavailable(problem)
+        }
+        state.withLock { $0.byTag[language] = result }
+        return result
     }
 
     /// The hyphenator for a BCP 47 tag (`en`, `en-GB`, `de-1996`, `pt_BR`), nil when there are
@@ -61,24 +68,29 @@ public final class HyphenationLibrary: Sendable {
 
     /// The damaged or unreadable files met so far, each once, in the order they were met.
     public var warnings: [HyphenationProblem] {
-        state.withLock { $0.warnings }
+        let slots = state.withLock { $0.slotOrder }
+        return slots.compactMap { slot in
+            if case .unavailable(let problem) = slot.value(), problem.isWarning { return problem }
+            return nil
+        }
     }
 
     // MARK: - Resolution and loading (under the lock)
 
-    private func resolveAndLoad(_ language: String, _ state: inout State) -> HyphenationLookup {
-        guard let tag = LanguageTag(language) else { return .unavailable(.noLanguage(tag: language)) }
-        guard let stem = stem(for: tag, &state) else { return .unavailable(.noPatterns(language: tag.description)) }
+    /// The slot of the file a tag resolves to (one per file, links resolved), or why none.
+    private func resolve(_ language: String, _ state: inout State) -> Result<PatternSlot, HyphenationProblem> {
+        guard let tag = LanguageTag(language) else { return .failure(.noLanguage(tag: language)) }
+        guard let stem = stem(for: tag, &state) else { return .failure(.noPatterns(language: tag.description)) }
         let file = path(of: stem)
         let real = PatternFileReader.resolvedPath(file) ?? file
-        if let known = state.byPath[real] { return known }
-        let result = load(stem: stem, path: real)
-        if case .unavailable(let problem) = result, problem.isWarning { state.warnings.append(problem) }
-        state.byPath[real] = result
-        return result
+        if let known = state.slots[real] { return .success(known) }
+        let slot = PatternSlot { Self.load(stem: stem, path: real) }
+        state.slots[real] = slot
+        state.slotOrder.append(slot)
+        return .success(slot)
     }
 
-    private func load(stem: String, path: String) -> HyphenationLookup {
+    private static func load(stem: String, path: String) -> HyphenationLookup {
         let bytes: [UInt8]
         switch PatternFileReader.contents(of: path, limit: PatternFileCheck.maximumFileBytes) {
         case .success(let read): bytes = read
@@ -126,6 +138,23 @@ public final class HyphenationLibrary: Sendable {
 
     private func path(of stem: String) -> String {
         directory.hasSuffix("/") ? "\(directory)hyph_\(stem).dic" : "\(directory)/hyph_\(stem).dic"
+    }
+}
+
+/// One pattern file, loaded the first time someone asks (under its own lock).
+final class PatternSlot: Sendable {
+    private let loaded = Mutex<HyphenationLookup?>(nil)
+    private let load: @Sendable () -> HyphenationLookup
+
+    init(load: @escaping @Sendable () -> HyphenationLookup) { self.load = load }
+
+    func value() -> HyphenationLookup {
+        loaded.withLock { loaded in
+            if let loaded { return loaded }
+            let result = load()
+            loaded = result
+            return result
+        }
     }
 }
 
