@@ -16,9 +16,11 @@ public enum Hyphenation {
         hyphenator(for: language)?.points(in: word) ?? []
     }
 
-    /// `points(in:language:)` over UTF-8 bytes into a reused array (cleared first).
-    public static func points(in word: UnsafeBufferPointer<UInt8>, language: String, into points: inout [Int]) {
-        guard let hyphenator = hyphenator(for: language) else { points.removeAll(keepingCapacity: true); return }
+    /// `points(in:language:)` over UTF-8 bytes into a reused array (cleared first), from
+    /// `library` (the system folder unless a test gives its own).
+    public static func points(in word: UnsafeBufferPointer<UInt8>, language: String,
+                              library: HyphenationLibrary = .system, into points: inout [Int]) {
+        guard let hyphenator = library.hyphenator(for: language) else { points.removeAll(keepingCapacity: true); return }
         hyphenator.points(in: word, into: &points)
     }
 

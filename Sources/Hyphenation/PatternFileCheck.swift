@@ -4,8 +4,8 @@
 /// non-standard pattern (`/…=…,i,c`) indexes past the word, a line over 99 bytes is
 /// split and a warning printed on stderr. So every line is checked first: the first line
 /// names a character set we can map (`PatternEncoding`); then comments (`%`, `#`),
-/// keywords with a number 0–20 (`LEFTHYPHENMIN 2`…), `NEXTLEVEL`, `NOHYPHEN a,b` with no
-/// empty item, and patterns (no NUL, at least one letter, valid UTF-8 in a UTF-8 file,
+/// keywords with a number 0–20 (`LEFTHYPHENMIN 2`…), `NEXTLEVEL`, one `NOHYPHEN a,b` per
+/// level with no empty item, and patterns (no NUL, at least one letter, valid UTF-8 in a UTF-8 file,
 /// non-standard parts well formed). At least one pattern is required.
 struct PatternFileHeader: Sendable {
     let encoding: PatternEncoding

@@ -4,6 +4,9 @@ struct LineState {
     var left: Int?
     var right: Int?
     var patterns = 0
+    /// libhyphen counts the items of every NOHYPHEN line of a level but keeps only the last
+    /// line's text: two lines make it read past the end of that text.
+    var noHyphenLines = 0
 
     init(encoding: PatternEncoding) { self.encoding = encoding }
 
@@ -19,11 +22,15 @@ struct LineState {
         guard let first = line.first, first > 0x20 else { return nil }   // blank: libhyphen ignores it
         if first == UInt8(ascii: "%") || first == UInt8(ascii: "#") { return nil }
         let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("NEXTLEVEL") { return nil }
+        if text.hasPrefix("NEXTLEVEL") { noHyphenLines = 0; return nil }
         for keyword in Self.numberKeywords where text.hasPrefix(keyword) {
             return number(after: keyword, in: text)
         }
-        if text.hasPrefix("NOHYPHEN") { return noHyphen(text, terminated: terminated) }
+        if text.hasPrefix("NOHYPHEN") {
+            noHyphenLines += 1
+            guard noHyphenLines == 1 else { return "a second NOHYPHEN line in the same level" }
+            return noHyphen(text, terminated: terminated)
+        }
         return pattern(line)
     }
 
