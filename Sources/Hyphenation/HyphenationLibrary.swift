@@ -141,29 +141,6 @@ public final class HyphenationLibrary: Sendable {
     }
 }
 
-/// One pattern file, loaded the first time someone asks (under its own lock).
-final class PatternSlot: Sendable {
-    private let loaded = Mutex<HyphenationLookup?>(nil)
-    private let load: @Sendable () -> HyphenationLookup
-
-    init(load: @escaping @Sendable () -> HyphenationLookup) { self.load = load }
-
-    func value() -> HyphenationLookup {
-        loaded.withLock { loaded in
-            if let loaded { return loaded }
-            let result = load()
-            loaded = result
-            return result
-        }
-    }
-}
-
-/// What `HyphenationLibrary.lookup` finds for a language.
-public enum HyphenationLookup: Sendable {
-    case available(Hyphenator)
-    case unavailable(HyphenationProblem)
-}
-
 extension String {
     func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
 }

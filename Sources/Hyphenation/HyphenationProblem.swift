@@ -11,6 +11,7 @@ public enum HyphenationProblem: Error, Hashable, Sendable, CustomStringConvertib
     /// the language gets no hyphenation.
     case damaged(path: String, reason: String)
 
+    /// The line to show: `hyphenation: no patterns for xx`, `hyphenation: damaged pattern file …`.
     public var description: String {
         switch self {
         case .noLanguage(let tag): return "hyphenation: no language in '\(tag)'"

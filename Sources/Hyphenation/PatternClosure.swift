@@ -19,10 +19,12 @@ enum PatternClosure {
         if lines.last?.isEmpty == true { lines.removeLast() }
         var output = Array(lines[0]) + [UInt8(ascii: "\n")]
         var level = Level()
+        var overflow = false
         for raw in lines.dropFirst() {
             let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
             guard let first = line.first, first > 0x20, first != UInt8(ascii: "%"), first != UInt8(ascii: "#") else { continue }
             if line.starts(with: Array("NEXTLEVEL".utf8)) {
+                overflow = overflow || level.isFull
                 level.write(to: &output)
                 output += Array("NEXTLEVEL\n".utf8)
                 level = Level()
@@ -34,8 +36,9 @@ enum PatternClosure {
                 level.add(pattern: line.prefix(while: { $0 > 0x20 }))
             }
         }
+        overflow = overflow || level.isFull
         level.write(to: &output)
-        return output
+        return overflow ? bytes : output    // too many nodes for 24-bit node numbers: as it was
     }
 
     static func isKeyword(_ line: ArraySlice<UInt8>) -> Bool {
@@ -76,7 +79,13 @@ struct Level {
     }
 
     /// Adds one plain pattern (`.ab1c`); a later duplicate replaces an earlier one, as in libhyphen.
+    /// More nodes than `(node << 8 | byte)` keys can number: the level is left unclosed.
+    private(set) var isFull = false
+    static let maximumNodes = 1 << 24 - 2
+
     mutating func add(pattern token: ArraySlice<UInt8>) {
+        guard !isFull else { return }
+        if firstChild.count + 2 * token.count >= Self.maximumNodes { isFull = true; return }
         var letters: [UInt8] = []
         var gaps: [UInt8] = [0]
         for byte in token {
