@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LayoutCache", targets: ["LayoutCache"]),
         .library(name: "Terminal", targets: ["Terminal"]),
         .library(name: "Support", targets: ["Support"]),
+        .library(name: "Hyphenation", targets: ["Hyphenation"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
@@ -21,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip",
                        providers: [.apt(["libzip-dev"])]),
+        // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
 
@@ -37,6 +40,8 @@ let package = Package(
         .target(name: "TextContent", dependencies: ["Support"]),
         // EPUB and TXT → TextContent.
         .target(name: "BookFormats", dependencies: ["Support", "TextContent", "CLibXML2", "CLibZip"]),
+        // Hyphenation points of a word (libhyphen patterns per language, cached process-wide), soft hyphens.
+        .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         // Line breaking, graphemes, cell widths, line fitting.
         .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
@@ -64,6 +69,9 @@ let package = Package(
         .executableTarget(name: "pager-bench",
                           dependencies: ["BookFormats", "ReaderCore", "Screen", "TextLayout", "TextContent"]),
 
+        // Benchmark: hyphenation points for every word of a book, first load and cached.
+        .executableTarget(name: "hyphenation-bench", dependencies: ["Hyphenation"]),
+
         // Test helper: saves state in a loop, to be killed with SIGKILL by ReaderStateTests.
         .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
 
@@ -84,6 +92,7 @@ let package = Package(
         .testTarget(name: "ReaderAppTests", dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Storage", "Terminal", "Screen", "TextContent", "TextLayout", "BookFormats"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["TestSupport", "ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
+        .testTarget(name: "HyphenationTests", dependencies: ["TestSupport", "Hyphenation"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData", "BookFormats"]),
     ]
 )
