@@ -39,6 +39,10 @@ let package = Package(
             .product(name: "TextLayout", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → a hyphenation pattern file + words → HyphenationLibrary, Hyphenator.points.
+        .executableTarget(name: "fuzz-hyphenation", dependencies: ["FuzzSupport",
+            .product(name: "Hyphenation", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -126,7 +126,10 @@ public final class HyphenationLibrary: Sendable {
         let available = stems(&state)
         let set = Set(available)
         if let exact = tag.candidates.first(where: set.contains) { return exact }
-        return available.first { $0.hasPrefix(tag.language + "_") }
+        for code in tag.languages {
+            if let any = available.first(where: { $0.hasPrefix(code + "_") }) { return any }
+        }
+        return nil
     }
 
     private func stems(_ state: inout State) -> [String] {

@@ -18,7 +18,7 @@ final class LanguageResolutionTests: XCTestCase {
         XCTAssertEqual(parts("es-419"), ["es", nil, "419"])
         XCTAssertEqual(parts("en_US.UTF-8@euro"), ["en", nil, "US"])
         XCTAssertEqual(parts("en-x-private-US"), ["en", nil, nil])
-        XCTAssertEqual(parts("nb-NO"), ["no", nil, "NO"])
+        XCTAssertEqual(parts("nb-NO"), ["nb", nil, "NO"])
         for bad in ["", "und", "zxx", "e", "english", "12"] {
             XCTAssertNil(LanguageTag(bad), bad)
         }
@@ -28,11 +28,13 @@ final class LanguageResolutionTests: XCTestCase {
         XCTAssertEqual(LanguageTag("en")!.candidates, ["en", "en_US"])
         XCTAssertEqual(LanguageTag("en-GB")!.candidates, ["en_GB", "en", "en_US"])
         XCTAssertEqual(LanguageTag("sr-Latn-RS")!.candidates, ["sr_Latn_RS", "sr_Latn", "sr_RS", "sr"])
+        XCTAssertEqual(LanguageTag("no")!.candidates, ["no", "no_NO", "nb", "nb_NO", "nn", "nn_NO"])
+        XCTAssertEqual(LanguageTag("nb-NO")!.candidates, ["nb_NO", "nb", "no_NO", "no", "nn_NO", "nn"])
     }
 
     func testTheLibraryPicksTheBestFileInAFolder() {
         let folder = PatternFolder()
-        for stem in ["en_US", "en_GB", "pt_BR", "de", "sr_Latn", "sr"] { folder.write(stem, PatternFolder.small) }
+        for stem in ["en_US", "en_GB", "pt_BR", "de", "sr_Latn", "sr", "nb_NO", "nn_NO"] { folder.write(stem, PatternFolder.small) }
         let library = HyphenationLibrary(directory: folder.path)
         func stem(_ tag: String) -> String? { library.hyphenator(for: tag)?.name }
         XCTAssertEqual(stem("en"), "en_US")            // the language's default region
@@ -45,8 +47,11 @@ final class LanguageResolutionTests: XCTestCase {
         XCTAssertEqual(stem("de-CH"), "de")
         XCTAssertEqual(stem("sr-Latn"), "sr_Latn")
         XCTAssertEqual(stem("sr"), "sr")
+        XCTAssertEqual(stem("nb"), "nb_NO")
+        XCTAssertEqual(stem("nn-NO"), "nn_NO")
+        XCTAssertEqual(stem("no"), "nb_NO")            // Norwegian: Bokmål first
         XCTAssertNil(stem("xx"))
-        XCTAssertEqual(library.availableLanguages(), ["de", "en-GB", "en-US", "pt-BR", "sr", "sr-Latn"])
+        XCTAssertEqual(library.availableLanguages(), ["de", "en-GB", "en-US", "nb-NO", "nn-NO", "pt-BR", "sr", "sr-Latn"])
         XCTAssertTrue(library.hyphenator(for: "en-US") === library.hyphenator(for: "en"))   // one load per file
     }
 

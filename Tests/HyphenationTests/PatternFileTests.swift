@@ -1,3 +1,4 @@
+import Foundation
 import Hyphenation
 import TestSupport
 import XCTest
@@ -153,6 +154,45 @@ final class PatternFileTests: XCTestCase {
         XCTAssertEqual(hyphenator.points(in: "xabd"), [2])
         XCTAssertEqual(hyphenator.points(in: "xabc"), [2])     // 1 from a1b, then 2 from xab2c between b and c
         XCTAssertEqual(hyphenator.points(in: "ab"), [1])
+    }
+
+    /// `ab3c/a=b,1,2` would be a break with a spelling change between b and c: it keeps
+    /// forbidding the plain break `b1c` allows there, and adds none of its own.
+    func testANonStandardPatternInhibitsButNeverAddsABreak() {
+        let folder = PatternFolder()
+        folder.write("en_US", "UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\nb1c\nc1d\n")
+        folder.write("de", "UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\nb1c\nc1d\nab3c/a=b,1,2\n")
+        let library = HyphenationLibrary(directory: folder.path)
+        XCTAssertEqual(library.hyphenator(for: "en")?.points(in: "abcde"), [2, 3])
+        XCTAssertEqual(library.hyphenator(for: "de")?.points(in: "abcde"), [3])
+    }
+
+    /// Inputs of `fuzz-hyphenation` that once failed (Fixtures/fuzz-regressions/hyphenation),
+    /// replayed as the target does: byte 0 picks a first line, the file up to 0xFF, then words.
+    func testFuzzRegressions() throws {
+        let directory = ReferenceFixtureTests.fixtures.deletingLastPathComponent().appendingPathComponent("fuzz-regressions/hyphenation")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let input = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            let rest = input.dropFirst()
+            let cut = rest.firstIndex(of: 0xFF) ?? rest.endIndex
+            let prefix = input[0] & 1 != 0 ? "UTF-8\n" : input[0] & 2 != 0 ? "ISO8859-1\n" : ""
+            let folder = PatternFolder()
+            folder.write("xx", Array(prefix.utf8) + rest[..<cut])
+            let library = HyphenationLibrary(directory: folder.path)
+            guard let hyphenator = library.hyphenator(for: "xx") else {
+                XCTAssertEqual(library.warnings.count, 1, name)
+                continue
+            }
+            let words = cut < rest.endIndex ? rest[(cut + 1)...].split(separator: 0x20).map { Array($0) } : []
+            for word in words {
+                var points: [Int] = []
+                word.withUnsafeBufferPointer { hyphenator.points(in: $0, into: &points) }
+                XCTAssertEqual(points, points.sorted(), name)
+                for p in points { XCTAssertTrue(p > 0 && p < word.count && word[p] & 0xC0 != 0x80, "\(name) \(p)") }
+            }
+        }
     }
 
     func testRussianNeedsTheClosure() {

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub txt layout cachedecode keys bidi)
+ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -74,6 +74,21 @@ for name in z.namelist():
 for i, t in enumerate(texts):
     with open(f"{sys.argv[2]}/seed-{i}", "wb") as f:
         f.write(bytes([(i * 37) % 256]) + t.encode())
+PY
+        ;;
+    hyphenation)
+        # Byte 0 0: the file as is; then the pattern file, 0xFF, words separated by spaces.
+        python3 - "$dir" <<'PY'
+import pathlib, sys
+words = {"it_IT": "architettura dell'anno Bologna", "es_ES": "murciélago corazón", "pt_PT": "desenvolvimento",
+         "pt_BR": "música lápis", "fr": "aujourd'hui éléphant", "pl_PL": "niezapominajka".encode("iso8859-2"),
+         "ru_RU": "программирование".encode("koi8-r")}
+for name, w in words.items():
+    f = pathlib.Path(f"/usr/share/hyphen/hyph_{name}.dic")
+    if f.exists() and 0xFF not in f.read_bytes():
+        pathlib.Path(sys.argv[1], f"seed-{name}").write_bytes(b"\0" + f.read_bytes() + b"\xff" + (w if isinstance(w, bytes) else w.encode()))
+pathlib.Path(sys.argv[1], "seed-small").write_bytes(
+    b"\x01LEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\na1b\nxab2c\nNOHYPHEN ',a\nNEXTLEVEL\nab1c/a=b,1,2\n1ba\n\xffxabd xabc ab'cd")
 PY
         ;;
     keys)
