@@ -57,13 +57,13 @@ let package = Package(
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
-                dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // The command-line program.
         .executableTarget(name: "reader",
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
-                          dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU"]),
+                          dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU", "Hyphenation"]),
 
         // Benchmark: key press to frame (handle + render + diff) and bytes per page turn.
         .executableTarget(name: "pager-bench",

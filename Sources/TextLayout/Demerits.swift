@@ -18,7 +18,7 @@ enum Demerits {
     /// A runt is at most this wide (and at most a sixth of the line).
     static let runtWidth = 10
     /// A line that ends with a hyphen.
-    static let hyphenPenalty = 15
+    static let hyphenPenalty = 30
     /// A second hyphenated line in a row.
     static let doubleHyphenPenalty = 150
 

@@ -1,5 +1,6 @@
 import BookFormats
 import Foundation
+import Hyphenation
 import TextContent
 import TextLayout
 
@@ -20,38 +21,62 @@ enum TypesetBench {
         var lines = 0
         var wideGapLines = 0
         var seconds = 0.0
+        var hyphenated = 0
+        var longestHyphenRun = 0
+    }
+
+    /// libhyphen's hyphenator for the layout engine (ReaderApp makes the same adapter).
+    final class Patterns: WordHyphenating {
+        let hyphenator: Hyphenator
+        init(_ hyphenator: Hyphenator) { self.hyphenator = hyphenator }
+        func points(in word: UnsafeBufferPointer<UInt8>, into points: inout [Int]) { hyphenator.points(in: word, into: &points) }
+    }
+
+    /// The hyphenation for a book in its language, if there are patterns for it.
+    static func hyphenation(for book: TextContent) -> HyphenationSetting? {
+        let tag = book.metadata.language.isEmpty ? "en" : book.metadata.language
+        guard let h = Hyphenation.hyphenator(for: tag) else { return nil }
+        return HyphenationSetting(language: tag, patterns: h.name, hyphenator: Patterns(h))
     }
 
     static func run(paths: [String], widths: [Int]) {
         let books = paths.compactMap { path -> TextContent? in
             do { return try BookLoader.load(path: path) } catch { print("\(path): \(error)"); return nil }
         }
-        print("books: \(books.map { $0.metadata.title }.joined(separator: "; "))")
-        print("width  wrap      raggedness  lines   ≥3-cell gaps (justified)  layout s   ratio to greedy")
+        print("books: \(books.map { "\($0.metadata.title) (\($0.metadata.language), patterns: \(hyphenation(for: $0)?.patterns ?? "none"))" }.joined(separator: "; "))")
+        print("width  wrap          raggedness  lines   ≥3-cell gaps (justified)  hyphenated lines  most in a row  layout s   ratio to greedy")
         for width in widths {
-            let greedy = measure(books, LayoutOptions(width: width, justify: true))
-            let optimal = measure(books, LayoutOptions(width: width, justify: true, wrap: .optimal))
-            for (name, f) in [("greedy", greedy), ("optimal", optimal)] {
-                print(String(format: "%5d  %-8@  %10d  %6d  %8d (%5.2f %%)  %10.3f   %.2f", width, name as NSString, f.ragged, f.lines,
-                             f.wideGapLines, 100 * Double(f.wideGapLines) / Double(max(1, f.lines)), f.seconds,
+            let greedy = measure(books, LayoutOptions(width: width, justify: true), hyphenate: false)
+            let optimal = measure(books, LayoutOptions(width: width, justify: true, wrap: .optimal), hyphenate: false)
+            let hyphenated = measure(books, LayoutOptions(width: width, justify: true, wrap: .optimal), hyphenate: true)
+            for (name, f) in [("greedy", greedy), ("optimal", optimal), ("optimal+hyph", hyphenated)] {
+                print(String(format: "%5d  %-12@  %10d  %6d  %8d (%5.2f %%)  %7d (1 in %4.1f)  %13d  %8.3f   %.2f", width, name as NSString,
+                             f.ragged, f.lines, f.wideGapLines, 100 * Double(f.wideGapLines) / Double(max(1, f.lines)),
+                             f.hyphenated, Double(f.lines) / Double(max(1, f.hyphenated)), f.longestHyphenRun, f.seconds,
                              Double(f.ragged) / Double(max(1, greedy.ragged))))
             }
         }
     }
 
-    static func measure(_ books: [TextContent], _ options: LayoutOptions) -> Figures {
+    static func measure(_ books: [TextContent], _ base: LayoutOptions, hyphenate: Bool) -> Figures {
         var f = Figures()
         for book in books {
+            var options = base
+            if hyphenate { options.hyphenation = hyphenation(for: book) }
             let start = Date()
             let lines = TextLayout.layout(book, range: book.fullRange, options: options)
             f.seconds += Date().timeIntervalSince(start)
+            var run = 0
             for i in 0..<lines.count {
                 let line = lines[i]
+                run = line.flags.contains(.hyphen) ? run + 1 : 0
+                f.longestHyphenRun = max(f.longestHyphenRun, run)
                 guard kinds.contains(line.kind), !line.flags.contains(.blank), !line.flags.contains(.blockEnd),
                       !line.flags.contains(.hardBreak), !line.flags.contains(.emergencyBreak) else { continue }
                 let slack = options.width - line.indent - line.width
                 f.ragged += slack * slack
                 f.lines += 1
+                if line.flags.contains(.hyphen) { f.hyphenated += 1 }
                 if widestGap(line, in: book, options: options) >= 3 { f.wideGapLines += 1 }
             }
         }

@@ -52,6 +52,7 @@ final class CacheBuild: @unchecked Sendable {
     private let encoding: String?
     private let progress: Bool
     private let force: Bool
+    private let hyphenation: HyphenationChoice
     /// Threads each job may use to parse an EPUB: 1 whenever there are at least as many
     /// jobs as build threads (parallelism comes from running jobs side by side, and
     /// `--jobs 1` really is one thread), more only when there are fewer jobs than threads.
@@ -72,7 +73,9 @@ final class CacheBuild: @unchecked Sendable {
     private var start = Date()
     private var lastDraw = Date.distantPast
 
-    init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool, force: Bool) {
+    init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool, force: Bool,
+         hyphenation: HyphenationChoice = .auto) {
+        self.hyphenation = hyphenation
         // File sizes estimate the work of each job. Biggest first (longest-processing-time
         // scheduling): a big book started last would leave the other threads idle at the end.
         let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
@@ -131,13 +134,14 @@ final class CacheBuild: @unchecked Sendable {
                                             printWarnings: false)
             warnOnce(book: job.book, Sessions.warnings(of: session, path: job.path))
             let content = session.content, key = session.key
-            if !force, cache.open(bookKey: key, options: job.options, content: content) != nil {
+            let options = hyphenation.apply(to: job.options, bookLanguage: content.metadata.language)
+            if !force, cache.open(bookKey: key, options: options, content: content) != nil {
                 finish(job, index: index, .success(nil))
                 return
             }
-            let chapters = BookLayoutBuilder.layoutChapters(of: content, options: job.options)
+            let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
             do {
-                let r = try cache.store(bookKey: key, options: job.options, content: content, chapters: chapters)
+                let r = try cache.store(bookKey: key, options: options, content: content, chapters: chapters)
                 outcome = .success((content.bytes.count, r.lines, r.bytes))
             } catch {
                 outcome = .failure(error)

@@ -27,6 +27,7 @@ enum CacheCommand {
         .init(name: "compact", short: nil, takesValue: false),
         .init(name: "justify", short: nil, takesValue: false),
         .init(name: "wrap", short: nil, takesValue: true),
+        .init(name: "hyphenate", short: nil, takesValue: true),
         .init(name: "jobs", short: "j", takesValue: true),
         .init(name: "max-size", short: nil, takesValue: true),
         .init(name: "encoding", short: nil, takesValue: true),
@@ -103,8 +104,9 @@ enum CacheCommand {
         for path in a.positionals {
             let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
             let content = session.content, key = session.key
+            let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, bookLanguage: content.metadata.language)
             for w in widths.isEmpty ? [base.width] : widths {
-                var o = base
+                var o = hyphenated
                 o.width = w
                 var cached: CachedBookLayout?
                 let openTime = clock.measure { cached = cache.open(bookKey: key, options: o, content: content) }
@@ -153,7 +155,8 @@ enum CacheCommand {
             }
         }
         let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
-                               progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"))
+                               progress: Output.isTerminal(STDERR_FILENO), force: a.has("force"),
+                               hyphenation: try DumpCommand.hyphenationChoice(a))
         let threads = min(jobCount, jobs.count)
         // `--jobs` threads in all: one per job, or, with fewer jobs than that, the rest
         // helping to parse EPUBs.

@@ -20,6 +20,7 @@ enum DumpCommand {
         .init(name: "indent", short: nil, takesValue: true),
         .init(name: "justify", short: nil, takesValue: false),
         .init(name: "wrap", short: nil, takesValue: true),
+        .init(name: "hyphenate", short: nil, takesValue: true),
         .init(name: "compact", short: nil, takesValue: false),
         .init(name: "direction", short: nil, takesValue: true),
         .init(name: "arabic-shaping", short: nil, takesValue: true),
@@ -32,9 +33,9 @@ enum DumpCommand {
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
         }
-        let options = try layoutOptions(a)
         let notes = try notesMode(a)
         let session = try Sessions.open(a.positionals[0], BookOpenOptions(encoding: a.value("encoding")))
+        let options = try hyphenationChoice(a).apply(to: try layoutOptions(a), bookLanguage: session.content.metadata.language)
         let jumps = try ReadOptions.jumps(a)
         let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
         let limit = try a.int("lines", in: 0...Int(Int32.max))
@@ -55,6 +56,15 @@ enum DumpCommand {
         if notes == .off, printer.laidOut.count == content.chapters.count, disk.layout(for: options) == nil {
             disk.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
         }
+    }
+
+    /// `--hyphenate auto|off|LANG` (default auto: the book's language).
+    static func hyphenationChoice(_ a: Arguments) throws -> HyphenationChoice {
+        let value = a.value("hyphenate") ?? "auto"
+        guard let choice = HyphenationChoice.parse(value) else {
+            throw CLIError.usage("--hyphenate must be auto, off or a language tag like en-GB, not '\(value)'")
+        }
+        return choice
     }
 
     /// `--notes inline|end|off` (default off).

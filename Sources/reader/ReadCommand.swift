@@ -18,10 +18,11 @@ enum ReadCommand {
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
         stats.phase("opened")
         let jumped = try Sessions.resolve(o.jumps, in: session.content)
+        let layout = o.hyphenation.apply(to: o.layout, bookLanguage: session.content.metadata.language)
         guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
             // Piped: the laid-out text like `dump`, from the start or the jump (not the saved place).
             let (content, start) = DumpCommand.expanded(session.content, notes: o.notes, from: jumped ?? .zero)
-            var printer = DumpPrinter(content: content, options: o.layout, color: false)
+            var printer = DumpPrinter(content: content, options: layout, color: false)
             printer.print(from: start, maxLines: nil)
             return
         }
@@ -31,7 +32,7 @@ enum ReadCommand {
         defer { terminal.leave() }
         stats.phase("terminal")
         let size = terminal.size()
-        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: o.layout, reveal: o.reveal, start: jumped)
+        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: jumped)
         if path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)

@@ -32,6 +32,8 @@ struct ReadOptions {
     var directories: XDGDirectories
     /// `--notes`: where notes are printed when piped (the full-screen reader ignores it).
     var notes: NotesMode
+    /// `--hyphenate`: applied to `layout` once the book (and its language) is known.
+    var hyphenation: HyphenationChoice
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -45,6 +47,7 @@ struct ReadOptions {
         layout.width = try a.int("width", in: 1...10_000) ?? 80
         jumps = try Self.jumps(a)
         notes = try DumpCommand.notesMode(a)
+        hyphenation = try DumpCommand.hyphenationChoice(a)
         reveal = try RevealOptions.settings(a)
         startsRevealing = a.has("reveal")
         directories = XDGDirectories(environment: environment)

@@ -1,0 +1,63 @@
+import Foundation
+import Hyphenation
+import TextLayout
+
+/// libhyphen's hyphenator is what the layout engine asks for word breaks.
+extension Hyphenator: @retroactive WordHyphenating {}
+
+/// `--hyphenate auto|off|LANG`: whether total fit hyphenates, and in which language.
+///
+/// `auto` (the default) takes the book's language (`dc:language`, or what TXT detection
+/// found); a language without pattern files gets no hyphenation, and `reader info` says so.
+public enum HyphenationChoice: Hashable, Sendable {
+    /// The book's language.
+    case auto
+    /// No hyphenation.
+    case off
+    /// This language (a BCP 47 tag), whatever the book says.
+    case language(String)
+
+    /// The choice a command-line value names, nil for a value that is no language tag.
+    public static func parse(_ value: String) -> HyphenationChoice? {
+        switch value {
+        case "auto": return .auto
+        case "off", "none": return .off
+        default:
+            let ok = !value.isEmpty && value.count <= 35
+                && value.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+            return ok ? .language(value) : nil
+        }
+    }
+
+    /// The language to hyphenate a book in `bookLanguage` with, if any.
+    func language(bookLanguage: String) -> String? {
+        switch self {
+        case .off: return nil
+        case .language(let tag): return tag
+        case .auto: return bookLanguage.isEmpty ? nil : bookLanguage
+        }
+    }
+
+    /// The layout's hyphenation for a book in `bookLanguage`, or nil with the reason (for
+    /// `reader info`; nil reason when hyphenation is off).
+    public func setting(bookLanguage: String, library: HyphenationLibrary = .system) -> (setting: HyphenationSetting?, reason: String?) {
+        guard let tag = language(bookLanguage: bookLanguage) else {
+            return (nil, self == .off ? nil : "the book names no language")
+        }
+        guard let hyphenator = library.hyphenator(for: tag), let file = library.patternFile(for: tag) else {
+            return (nil, Hyphenation.problem(for: tag)?.description ?? "no patterns for \(tag)")
+        }
+        // The patterns' identity: their file's name and size (other patterns, other lines).
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        let name = (file as NSString).lastPathComponent
+        return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)", hyphenator: hyphenator), nil)
+    }
+
+    /// `options` with the hyphenation for a book in `bookLanguage` (total fit only: first
+    /// fit does not hyphenate).
+    public func apply(to options: LayoutOptions, bookLanguage: String) -> LayoutOptions {
+        var o = options
+        o.hyphenation = o.wrap == .optimal ? setting(bookLanguage: bookLanguage).setting : nil
+        return o
+    }
+}
