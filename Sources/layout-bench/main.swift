@@ -20,6 +20,7 @@
 //   layout-bench --identity BOOK...              cached layouts = layouts over books
 //                                                (CorpusIdentity.swift)
 import CICU
+import Hyphenation
 import Foundation
 import TextContent
 import TextLayout
@@ -89,7 +90,7 @@ var icuVersion = [CChar](repeating: 0, count: 32)
 icu_bench_version(&icuVersion)
 print("ICU \(String(cString: icuVersion)), width \(width), best of \(rounds) interleaved rounds")
 if !bidiOnly {
-print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  optimal MB/s  icu MB/s  layout/icu  optimal/icu  breaks/icu")
+print("file                                        MB  breaks MB/s  clusters MB/s  layout MB/s  optimal MB/s  +hyph MB/s  icu MB/s  layout/icu  optimal/icu  +hyph/icu  breaks/icu")
 
 for path in args {
     guard let content = ResizeBench.paragraphs(path) else {
@@ -135,6 +136,14 @@ for path in args {
     let measureOptimal = {
         TextLayout.layout(content, range: content.fullRange, options: optimalOptions).count
     }
+    // With hyphenation for English texts (en_US patterns); the same as optimal elsewhere.
+    var hyphenOptions = optimalOptions
+    if (path as NSString).lastPathComponent.hasPrefix("en"), let h = Hyphenation.hyphenator(for: "en-US") {
+        hyphenOptions.hyphenation = HyphenationSetting(language: "en-us", patterns: h.name, hyphenator: TypesetBench.Patterns(h))
+    }
+    let measureHyphenated = {
+        TextLayout.layout(content, range: content.fullRange, options: hyphenOptions).count
+    }
     let measureICU = {
         let bi = icu_bench_open()
         var total = 0
@@ -157,16 +166,19 @@ for path in args {
         _ = interleavedBest(rounds: rounds, [measureLayout])
         continue
     }
-    let times = interleavedBest(rounds: rounds, [measureBreaks, measureClusters, measureLayout, measureICU, measureWhole, measureOptimal])
+    let times = interleavedBest(rounds: rounds, [measureBreaks, measureClusters, measureLayout, measureICU, measureWhole, measureOptimal,
+                                                 measureHyphenated])
     let (breakTime, clusterTime, layoutTime, icuTime, optimalTime) = (times[0], times[1], times[2], times[3], times[5])
+    let hyphenTime = times[6]
     if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
         print("whole-buffer cluster walk: \(Int(megabytes / times[4])) MB/s; blocks: \(content.blocks.count)")
     }
     let name = (path as NSString).lastPathComponent
     let padded = name.count > 42 ? String(name.prefix(42)) : name.padding(toLength: 42, withPad: " ", startingAt: 0)
-    print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %12.1f  %8.1f  %10.2f  %11.2f  %10.2f", padded, megabytes,
+    print(String(format: "%@  %6.2f  %11.1f  %13.1f  %11.1f  %12.1f  %10.1f  %8.1f  %10.2f  %11.2f  %9.2f  %10.2f", padded, megabytes,
                  megabytes / breakTime, megabytes / clusterTime, megabytes / layoutTime, megabytes / optimalTime,
-                 megabytes / icuTime, icuTime / layoutTime, icuTime / optimalTime, icuTime / breakTime))
+                 megabytes / hyphenTime, megabytes / icuTime, icuTime / layoutTime, icuTime / optimalTime, icuTime / hyphenTime,
+                 icuTime / breakTime))
 }
 }
 
