@@ -48,6 +48,14 @@ enum InfoCommand {
         return s
     }
 
+    /// What `--hyphenate auto` does for a book in `language`: the patterns, or why none.
+    static func hyphenation(for language: String) -> String {
+        let (setting, reason) = HyphenationChoice.auto.setting(bookLanguage: language)
+        if let setting { return "\(setting.language), patterns \(setting.patterns)" }
+        let why = reason ?? "off"
+        return "none: " + (why.hasPrefix("hyphenation: ") ? String(why.dropFirst(13)) : why)
+    }
+
     /// The human form.
     static func human(_ c: TextContent, path: String) -> String {
         let m = c.metadata
@@ -58,6 +66,7 @@ enum InfoCommand {
         s += "Format:    \(m.format == .epub ? "EPUB \(m.version)".trimmingCharacters(in: .whitespaces) : "TXT")\n"
         s += "Encoding:  \(m.encoding)\n"
         s += "Direction: \(m.direction == .rightToLeft ? "right to left" : "left to right")\n"
+        s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
         s += "Chapters:  \(c.chapters.count)\n"
         let digits = String(c.chapters.count).count
