@@ -70,10 +70,11 @@ struct LinePlacer {
         let span = line.range
         let runs = self.runs.count > 16 ? self.runs.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound } : self.runs
         let external = runs.count == self.runs.count ? self.external : runs.filter { $0.url != nil }
-        // The book's bytes are borrowed once a line; at least a byte a cluster: one
-        // allocation a line, written in place.
+        // The book's bytes are borrowed once a line; at least a byte a cluster (plus a
+        // hyphen): one allocation a line, written in place.
         let clusters = content.bytes.withUnsafeBufferPointer { bytes in
-            [PageCluster](unsafeUninitializedCapacity: line.length) { buffer, count in
+            // (one more for a hyphenated line's "-", which is no byte of the text)
+            [PageCluster](unsafeUninitializedCapacity: line.length + 1) { buffer, count in
                 TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
                     let at = cluster.range.lowerBound
                     guard cluster.width > 0, at < revealed else { return }
