@@ -3,7 +3,7 @@ import Hyphenation
 import TextLayout
 
 /// libhyphen's hyphenator is what the layout engine asks for word breaks.
-extension Hyphenator: @retroactive WordHyphenating {}
+extension Hyphenator: WordHyphenating {}
 
 /// `--hyphenate auto|off|LANG`: whether total fit hyphenates, and in which language.
 ///
