@@ -59,7 +59,7 @@ enum OptimalFitter {
         let breaks = Demerits.bestBreaks(plain, firstAvailable: first, restAvailable: restAvailable, hyphenated: plain.hasSoftHyphen)
         if let hyphenation, breaks.count > 1 {
             let words = looseNeighbours(plain, breaks, first: first, rest: restAvailable)
-            if !words.isEmpty, let cut = HyphenatedRun(seg, run, text: state.text, words: words, hyphenator: hyphenation.hyphenator) {
+            if !words.isEmpty, let cut = HyphenatedRun(seg, run, text: state.text, words: words, hyphenation: hyphenation) {
                 let better = Demerits.bestBreaks(cut, firstAvailable: first, restAvailable: restAvailable, hyphenated: true)
                 return emit(cut, better, state: &state, into: &lines)
             }

@@ -1,4 +1,5 @@
 import BookFormats
+import CICU
 import Foundation
 import Hyphenation
 import TextContent
@@ -43,7 +44,19 @@ enum TypesetBench {
         let books = paths.compactMap { path -> TextContent? in
             do { return try BookLoader.load(path: path) } catch { print("\(path): \(error)"); return nil }
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY_HYPHENATED"] != nil {
+            // For profiling: total fit with hyphenation at width 60, five times.
+            for _ in 0..<5 {
+                for book in books {
+                    var o = LayoutOptions(width: 60, wrap: .optimal)
+                    o.hyphenation = hyphenation(for: book)
+                    _ = TextLayout.layout(book, range: book.fullRange, options: o).count
+                }
+            }
+            return
+        }
         print("books: \(books.map { "\($0.metadata.title) (\($0.metadata.language), patterns: \(hyphenation(for: $0)?.patterns ?? "none"))" }.joined(separator: "; "))")
+        print(String(format: "ICU's line-break iterator over the same blocks (break only): %.3f s", icuSeconds(books)))
         print("width  wrap          raggedness  lines   ≥3-cell gaps (justified)  hyphenated lines  most in a row  layout s   ratio to greedy")
         for width in widths {
             let greedy = measure(books, LayoutOptions(width: width, justify: true), hyphenate: false)
@@ -56,6 +69,27 @@ enum TypesetBench {
                              Double(f.ragged) / Double(max(1, greedy.ragged))))
             }
         }
+    }
+
+    /// Best of three: ICU's break iterator over every block of the books.
+    static func icuSeconds(_ books: [TextContent]) -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = Date()
+            let bi = icu_bench_open()
+            for book in books {
+                book.bytes.withUnsafeBufferPointer { all in
+                    all.baseAddress!.withMemoryRebound(to: CChar.self, capacity: all.count) { base in
+                        for block in book.blocks {
+                            _ = icu_bench_count_breaks(bi, base + block.range.lowerBound.rawValue, Int64(block.range.count))
+                        }
+                    }
+                }
+            }
+            icu_bench_close(bi)
+            best = min(best, Date().timeIntervalSince(start))
+        }
+        return best
     }
 
     static func measure(_ books: [TextContent], _ base: LayoutOptions, hyphenate: Bool) -> Figures {

@@ -23,33 +23,48 @@ struct HyphenatedRun: BreakPieces {
     /// The pieces of `run`, the segments in `words` cut at their hyphenation points; nil
     /// when none of them has one.
     init?(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, text: UnsafeBufferPointer<UInt8>,
-          words: Set<Int>, hyphenator: any WordHyphenating) {
+          words: Set<Int>, hyphenation: HyphenationSetting) {
         var cut = false
         var points: [Int] = []
+        ends.reserveCapacity(run.count + 2 * words.count)
+        starts.reserveCapacity(run.count + 2 * words.count)
+        visibles.reserveCapacity(run.count + 2 * words.count)
         for s in run {
             let start = seg.start(s), end = seg.end(s)
             points.removeAll(keepingCapacity: true)
-            if words.contains(s) { Self.points(in: text, start..<end, hyphenator: hyphenator, into: &points) }
+            if words.contains(s) { Self.points(in: text, start..<end, hyphenation: hyphenation, into: &points) }
             var cells = seg.cellsStart(s)
             var at = start
-            var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: text[start..<end]))
-            for p in points {
-                // Walk the clusters up to the point; keep it only on a cluster boundary.
-                var w = 0
-                var reached = at
-                while reached < p, let (next, width) = cursor.next() {
-                    reached = start + next
-                    w += width
-                }
-                guard reached == p else { cells += w; at = reached; continue }
-                append(end: p, start: cells, visible: cells + w, hyphen: true, segment: s)
-                cells += w
-                at = p
-                cut = true
+            if !points.isEmpty {
+                cut = walk(seg, s, text: text, points: points, cells: &cells, at: &at) || cut
             }
             append(end: end, start: cells, visible: seg.visibleEnd(s), hyphen: SegmentRun.endsWithSoftHyphen(text, end), segment: s)
         }
         guard cut else { return nil }
+    }
+
+    /// Appends the pieces of segment `s` up to each of its `points` (kept only on a
+    /// cluster boundary); `cells` and `at` end at the last one. Whether one was kept.
+    private mutating func walk(_ seg: SegmentFitter.Segments, _ s: Int, text: UnsafeBufferPointer<UInt8>, points: [Int],
+                               cells: inout Int, at: inout Int) -> Bool {
+        let start = seg.start(s), end = seg.end(s)
+        var kept = false
+        var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: text[start..<end]))
+        for p in points {
+            // Walk the clusters up to the point; keep it only on a cluster boundary.
+            var w = 0
+            var reached = at
+            while reached < p, let (next, width) = cursor.next() {
+                reached = start + next
+                w += width
+            }
+            guard reached == p else { cells += w; at = reached; continue }
+            append(end: p, start: cells, visible: cells + w, hyphen: true, segment: s)
+            cells += w
+            at = p
+            kept = true
+        }
+        return kept
     }
 
     private mutating func append(end: Int, start: Int, visible: Int, hyphen: Bool, segment: Int) {
@@ -62,14 +77,14 @@ struct HyphenatedRun: BreakPieces {
 
     /// The hyphenation points of the word in `range` of `text` (slice offsets): its letters
     /// without the punctuation and spaces around them.
-    static func points(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hyphenator: any WordHyphenating,
+    static func points(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hyphenation: HyphenationSetting,
                        into points: inout [Int]) {
         var lower = range.lowerBound, upper = range.upperBound
         while lower < upper, !isLetter(startingAt: lower, in: text) { lower = next(after: lower, in: text) }
         while upper > lower, !isLetter(endingAt: upper, in: text) { upper = previous(before: upper, in: text) }
         guard upper - lower >= 4 else { return }
         var found: [Int] = []
-        hyphenator.points(in: UnsafeBufferPointer(rebasing: text[lower..<upper]), into: &found)
+        hyphenation.memo.points(in: UnsafeBufferPointer(rebasing: text[lower..<upper]), hyphenator: hyphenation.hyphenator, into: &found)
         for p in found where p > 0 && p < upper - lower { points.append(lower + p) }
     }
 
@@ -78,11 +93,13 @@ struct HyphenatedRun: BreakPieces {
     }
 
     private static func isLetter(startingAt i: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        scalar(at: i, in: text).properties.isAlphabetic
+        let b = text[i]
+        if b < 0x80 { return (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }   // ASCII: a–z, A–Z
+        return scalar(at: i, in: text).properties.isAlphabetic
     }
 
     private static func isLetter(endingAt i: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        scalar(at: previous(before: i, in: text), in: text).properties.isAlphabetic
+        isLetter(startingAt: previous(before: i, in: text), in: text)
     }
 
     private static func next(after i: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {

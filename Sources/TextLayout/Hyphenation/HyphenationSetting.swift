@@ -20,6 +20,8 @@ public struct HyphenationSetting: Hashable, Sendable {
     public let patterns: String
     /// The hyphenator.
     public let hyphenator: any WordHyphenating
+    /// The words already asked (shared by the copies of the setting).
+    let memo = HyphenationMemo()
 
     /// A setting.
     public init(language: String, patterns: String, hyphenator: any WordHyphenating) {
