@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
+#include <unicode/uversion.h>
 
 static const char *const locales[READER_ICU_SCRIPTS] = { "th", "lo", "km", "my" };
 
@@ -75,6 +76,12 @@ int32_t reader_icu_line_breaks(int32_t script, const uint8_t *utf8, int32_t leng
         count++;
     }
     return count;
+}
+
+void reader_icu_version(char *out) {
+    UVersionInfo v;
+    u_getVersion(v);
+    u_versionToString(v, out);
 }
 
 const char *reader_icu_locale(int32_t script) {

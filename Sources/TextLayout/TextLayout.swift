@@ -14,6 +14,10 @@ public enum TextLayout {
     /// cache key (a new UCD can move breaks and widths).
     public static let unicodeVersion = UnicodeData.unicodeVersion
 
+    /// Version of the ICU whose dictionaries break Thai, Lao, Khmer and Burmese words
+    /// ("72.1"); part of every cache key (another ICU may move those breaks).
+    public static let dictionaryVersion = DictionaryScript.icuVersion
+
     /// Lays out the blocks of `content` that intersect `range` (clipped to it).
     ///
     /// Each block is broken into lines at UAX #14 opportunities (tailored by

@@ -26,6 +26,9 @@ enum {
 int32_t reader_icu_line_breaks(int32_t script, const uint8_t *utf8, int32_t length,
                                int32_t *out, int32_t capacity);
 
+/// Writes ICU's version ("72.1") into `out` (at least 32 bytes).
+void reader_icu_version(char *out);
+
 /// The locale of a script's iterator ("th", "lo", "km", "my"), or NULL.
 const char *reader_icu_locale(int32_t script);
 

@@ -26,6 +26,14 @@ enum DictionaryScript: CaseIterable, Sendable {
         }
     }
 
+    /// The version of the ICU whose dictionaries find the breaks ("72.1"): part of the
+    /// layout cache key (another ICU may move breaks inside SA runs).
+    static let icuVersion: String = {
+        var buffer = [CChar](repeating: 0, count: 32)
+        reader_icu_version(&buffer)
+        return String(cString: buffer)
+    }()
+
     /// The script number of the C shim (`READER_ICU_THAI`…).
     var icuScript: Int32 {
         switch self {
