@@ -100,6 +100,23 @@ final class DictionaryBreakTests: XCTestCase {
     func testKhmerMatchesICU() throws { try checkLanguage("km") }
     func testBurmeseMatchesICU() throws { try checkLanguage("my") }
 
+    /// The scan reports the first SA letter, and only then is ICU asked: text without one
+    /// (any script, SA letters of scripts without a dictionary aside) never calls it.
+    func testOnlyTextWithSALettersGoesToICU() {
+        func firstLetter(_ text: String, _ set: LineBreakRuleSet) -> Int {
+            var copy = text
+            var out: [Int] = []
+            return copy.withUTF8 { LineBreaks.scan($0, set: set, into: &out) }
+        }
+        for text in ["Hello, world.", "我们用iPhone 16拍的照片。", "吾輩は猫である", "مرحبا بالعالم", "नमस्ते ๑๒๓ ฿", ""] {
+            for set in LineBreakRuleSet.allCases { XCTAssertEqual(firstLetter(text, set), -1, text) }
+        }
+        let mixed = "Read ภาษาไทย now"
+        XCTAssertEqual(firstLetter(mixed, .strict), 5)
+        XCTAssertEqual(firstLetter(mixed, .loose), 5)
+        XCTAssertEqual(firstLetter(mixed, .uax14), -1)   // the conformance path never asks
+    }
+
     func testThaiWordsWithoutSpaces() {
         // ภาษา|ไทย|เป็น|ภาษา|ราชการ|ของ|ประเทศไทย (ICU's words, fixture sa-th.txt line 1).
         let text = "ภาษาไทยเป็นภาษาราชการของประเทศไทย"

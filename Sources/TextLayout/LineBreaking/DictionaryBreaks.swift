@@ -45,12 +45,9 @@ enum DictionaryBreaks {
             while i < n {
                 let (next, nextLength) = UTF8Scalar.decode(p, i, n)
                 let c = classes.resolvedClass(next)
-                if c == .CM || c == .ZWJ {
-                } else if (c == .SA || c == .SAMark) && DictionaryScript(next) == script {
-                    if c == .SA { letters &+= 1 }
-                } else {
-                    break
-                }
+                let sameScript = (c == .SA || c == .SAMark) && DictionaryScript(next) == script
+                guard sameScript || c == .CM || c == .ZWJ else { break }
+                if c == .SA { letters &+= 1 }
                 i &+= nextLength
             }
             if letters > 1 { body(runStart..<i, script) }
