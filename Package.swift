@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "Hyphenation", targets: ["Hyphenation"]),
     ],
     targets: [
-        // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev for the benchmark only).
+        // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip",
@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's dictionary-based line breaking (Thai, Lao, Khmer, Myanmar: UAX #14 class SA),
+        // one iterator per thread and language, for TextLayout.
+        .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // Pure helpers shared by every layer: ByteWriter/ByteReader (varints), Digest (FNV-1a 64),
         // partitioningIndex (binary search). No Foundation, no I/O, no dependencies.
@@ -42,8 +45,8 @@ let package = Package(
         .target(name: "BookFormats", dependencies: ["Support", "TextContent", "CLibXML2", "CLibZip"]),
         // Hyphenation points of a word (libhyphen patterns per language, cached process-wide), soft hyphens.
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
-        // Line breaking, graphemes, cell widths, line fitting.
-        .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent"]),
+        // Line breaking (dictionary breaks in SA runs from ICU), graphemes, cell widths, line fitting.
+        .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent", "CICUBreak"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
         .target(name: "Screen"),
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.

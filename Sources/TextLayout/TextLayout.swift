@@ -8,11 +8,15 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 7   // 7: tables wrapped within their columns (6: optimal line breaking)
+    public static let engineVersion = 8   // 8: dictionary breaks in SA runs (7: tables wrapped within their columns, 6: optimal line breaking)
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).
     public static let unicodeVersion = UnicodeData.unicodeVersion
+
+    /// Version of the ICU whose dictionaries break Thai, Lao, Khmer and Burmese words
+    /// ("72.1"); part of every cache key (another ICU may move those breaks).
+    public static let dictionaryVersion = DictionaryScript.icuVersion
 
     /// Lays out the blocks of `content` that intersect `range` (clipped to it).
     ///

@@ -6,7 +6,8 @@
 //
 // Each file is split into paragraphs at line feeds (as a TXT novel is). For each file it
 // prints MB/s (best of several rounds) for:
-//   breaks  LineBreaks.collect alone (UAX #14, strict CJK tailoring)
+//   breaks  LineBreaks.collect alone (UAX #14, strict CJK tailoring; in Thai, Lao, Khmer
+//           and Burmese text this includes ICU's dictionary breaks inside the SA runs)
 //   clusters  GraphemeCursor alone (UAX #29 clusters and their cell widths)
 //   layout  TextLayout.layout at width 80 (breaks + graphemes + widths + fitting)
 //   icu     ICU ubrk_open(UBRK_LINE) over UTF-8 UText, iterating every boundary

@@ -72,6 +72,7 @@ final class LayoutCacheTests: XCTestCase {
         XCTAssertNil(cache.open(bookKey: "00000000deadbeef-11", options: options))
         XCTAssertNil(cache.open(LayoutCacheKey(bookKey: bookKey, options: options, engineVersion: TextLayout.engineVersion + 1)))
         XCTAssertNil(cache.open(LayoutCacheKey(bookKey: bookKey, options: options, unicodeVersion: "0.0.0")))
+        XCTAssertNil(cache.open(LayoutCacheKey(bookKey: bookKey, options: options, dictionaryVersion: "0.0")))
         XCTAssertNotNil(cache.open(bookKey: bookKey, options: options))
     }
 

@@ -11,15 +11,21 @@ import TestSupport
 final class PersistedFormatGoldenTests: XCTestCase {
     static let options = LayoutOptions(width: 72, firstLineIndent: 2, paragraphSpacing: false, lineBreakStyle: .loose,
                                        justify: true, tabWidth: 8)
-    static let key = LayoutCacheKey(bookKey: "0123456789abcdef-3e8", options: options, engineVersion: 7, unicodeVersion: "15.1.0")
+    static let key = LayoutCacheKey(bookKey: "0123456789abcdef-3e8", options: options, engineVersion: 7, unicodeVersion: "15.1.0",
+                                    dictionaryVersion: "")
 
     func testLayoutKeyNamesAreUnchanged() {
         let k = Self.key
         XCTAssertEqual(k.identity, "reader-layout;book=0123456789abcdef-3e8;engine=7;unicode=15.1.0;width=72;indent=2;spacing=0;break=loose;justify=1;tab=8")
         XCTAssertEqual(k.digest, "c1ed95f1c88b71b3")
         XCTAssertEqual(k.fileName, "0123456789abcdef-3e8.c1ed95f1c88b71b3.rlc")
-        let strict = LayoutCacheKey(bookKey: "Ab/c", options: LayoutOptions(width: 40), engineVersion: 4, unicodeVersion: "16.0.0")
+        let strict = LayoutCacheKey(bookKey: "Ab/c", options: LayoutOptions(width: 40), engineVersion: 4, unicodeVersion: "16.0.0",
+                                    dictionaryVersion: "")
         XCTAssertEqual(strict.fileName, "bc.624f9508261fecec.rlc")
+        // Since engine 8 the key names ICU's version (its dictionaries break Thai words).
+        let icu = LayoutCacheKey(bookKey: "0123456789abcdef-3e8", options: Self.options, engineVersion: 8,
+                                 unicodeVersion: "15.0.0", dictionaryVersion: "72.1")
+        XCTAssertEqual(icu.identity, "reader-layout;book=0123456789abcdef-3e8;engine=8;unicode=15.0.0;icu=72.1;width=72;indent=2;spacing=0;break=loose;justify=1;tab=8")
     }
 
     func testContentFileNamesAreUnchanged() {

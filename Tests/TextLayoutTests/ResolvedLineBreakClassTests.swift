@@ -18,11 +18,14 @@ final class ResolvedLineBreakClassTests: XCTestCase {
             default: break
             }
             var ok = LineBreakRuleSet.uax14.kind(resolved) == raw
+            if record.lineBreak == .SA { ok = ok && (resolved == .SA || resolved == .SAMark) }
             switch resolved {
             case .OPWide, .CPWide, .CLWide: ok = ok && record.isEastAsianFWH       // LB30
             case .OP, .CP, .CL: ok = ok && !record.isEastAsianFWH
             case .IDUnassignedPictographic: ok = ok && record.isExtendedPictographic && record.isUnassigned  // LB30b
             case .CJ: ok = ok && record.lineBreak == .CJ
+            case .SA: ok = ok && record.lineBreak == .SA && !record.isCombiningMark          // dictionary letters
+            case .SAMark: ok = ok && record.lineBreak == .SA && record.isCombiningMark
             default: break
             }
             if !ok {
@@ -47,8 +50,10 @@ final class ResolvedLineBreakClassTests: XCTestCase {
         XCTAssertEqual(table.resolvedClass(0x201D), .QUFinal)         // ”
         XCTAssertEqual(table.resolvedClass(0x3063), .CJ)              // っ
         XCTAssertEqual(table.resolvedClass(0x3002), .CLWide)          // 。
-        XCTAssertEqual(table.resolvedClass(0x0E01), .AL)              // ก (SA → AL)
-        XCTAssertEqual(table.resolvedClass(0x0E31), .CM)              // ั (SA, Mn → CM)
+        XCTAssertEqual(table.resolvedClass(0x0E01), .SA)              // ก (SA: AL in the rules)
+        XCTAssertEqual(table.resolvedClass(0x0E31), .SAMark)          // ั (SA, Mn: CM in the rules)
+        XCTAssertEqual(LineBreakRuleSet.uax14.kind(.SA), .AL)
+        XCTAssertEqual(LineBreakRuleSet.uax14.kind(.SAMark), .CM)
         for b in 0..<128 { XCTAssertEqual(table.ascii[b], table.classRaw(UInt32(b))) }
     }
 }

@@ -12,6 +12,9 @@ final class SegmentFitterTests: XCTestCase {
         "日本語の文章です。", "「かぎ括弧」", "ちょっと待って。", "時々", "〜", "％", "اللُّغَةُ الْعَرَبِيَّةُ", "١٢٣",
         String(repeating: "ab", count: 90), String(repeating: "字", count: 200), "\u{3000}", "  \t  ", "\n", "\n\n",
         "한\u{1100}\u{1161}\u{11A8}", "$(12)", "e.g.,", "—", "…", "\u{00AD}", "\u{2028}",
+        // SA runs: dictionary breaks from ICU (DictionaryBreakTests).
+        "ภาษาไทยเป็นภาษาราชการของประเทศไทย", "ฉันชอบอ่านหนังสือ", "ភាសាខ្មែរជាភាសាផ្លូវការ", "ຂ້ອຍມັກອ່ານປຶ້ມ",
+        "မြန်မာနိုင်ငံ၏အကြီးဆုံးမြို့", "กรุงเทพฯ“สวัสดี”", "ไทย日本語",
     ]
 
     static func randomText(_ rng: inout SplitMix64, words: Int) -> String {

@@ -2,7 +2,8 @@
 # Converts the real-world books of ../shared/corpus into UTF-8 text files for the layout
 # benchmark: English, Chinese, Japanese (from the TXT corpus) and Arabic (text extracted
 # from the Arabic EPUB, repeated to ~1 MB), and Hebrew (see below); zh-1para.txt is the
-# Chinese text as a single paragraph (the resize benchmark's worst case).
+# Chinese text as a single paragraph (the resize benchmark's worst case); th.txt is Thai
+# (~1 MB of the sentences of Tools/fixtures/make_sa_fixtures.py, for the SA dictionary breaks).
 # Usage: Tools/bench/prepare-texts.sh [OUTDIR]
 #
 # There is no Hebrew book in the corpus. he.txt is real Hebrew, but not prose: the Hebrew
@@ -16,6 +17,7 @@ set -euo pipefail
 corpus="$(cd "$(dirname "$0")/../.." && pwd)/../shared/corpus"
 out="${1:-/tmp/reader-bench}"
 mkdir -p "$out"
+python3 "$(dirname "$0")/../fixtures/make_sa_fixtures.py" --bench "$out/th.txt"
 cp "$corpus/txt/pride-and-prejudice_en_utf8.txt" "$out/en.txt"
 tail -c +4 "$corpus/txt/xiyouji_zh-Hans_utf8-bom.txt" > "$out/zh.txt"
 # The same text as one 2 MB paragraph (newlines removed), for `layout-bench --resize`.

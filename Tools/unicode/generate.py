@@ -65,7 +65,7 @@ GC_CLASSES = ["Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", 
 # name -> documentation.  Order: the UAX #14 classes that survive LB1, then the splits.
 RESOLVED_LB = [
     ("BK", "Mandatory break (LB4)."), ("CR", "Carriage return (LB5)."), ("LF", "Line feed (LB5)."),
-    ("CM", "Combining mark, including SA with General_Category Mn/Mc (LB1, LB9)."),
+    ("CM", "Combining mark (LB9); SA with General_Category Mn/Mc is SAMark."),
     ("NL", "Next line (LB5)."), ("WJ", "Word joiner (LB11)."), ("ZW", "Zero width space (LB8)."),
     ("GL", "Non-breaking glue (LB12)."), ("SP", "Space (LB7, LB18)."), ("ZWJ", "Zero width joiner (LB8a)."),
     ("B2", "Break opportunity before and after (LB17)."), ("BA", "Break after (LB21)."),
@@ -75,7 +75,7 @@ RESOLVED_LB = [
     ("OP", "Open punctuation, East_Asian_Width not F/W/H (LB30)."), ("QU", "Quotation, neither Pi nor Pf (LB19)."),
     ("IS", "Infix numeric separator (LB13)."), ("NU", "Numeric (LB25)."), ("PO", "Postfix numeric (LB25)."),
     ("PR", "Prefix numeric (LB25)."), ("SY", "Symbols allowing break after (LB13)."),
-    ("AL", "Alphabetic, including AI, SG, XX and SA that is not Mn/Mc (LB1)."),
+    ("AL", "Alphabetic, including AI, SG and XX (LB1); SA that is not Mn/Mc is SA."),
     ("CJ", "Conditional Japanese starter: NS by default (LB1), ID for CSS line-break normal/loose."),
     ("EB", "Emoji base (LB30b)."), ("EM", "Emoji modifier (LB30b)."), ("H2", "Hangul LV syllable (LB26)."),
     ("H3", "Hangul LVT syllable (LB26)."), ("HL", "Hebrew letter (LB21a)."), ("ID", "Ideographic (LB23a)."),
@@ -95,6 +95,8 @@ RESOLVED_LB = [
     ("PRWide", "PR with East_Asian_Width A, F or W, e.g. ￥ ＄ № (CSS loose allows a break after)."),
     ("QUInitial", "QU with General_Category Pi, e.g. “ ‘ « (tailorings: break before it after CJK)."),
     ("QUFinal", "QU with General_Category Pf, e.g. ” ’ » (tailorings: break after it before CJK)."),
+    ("SA", "SA that is not Mn/Mc: AL (LB1); the tailorings find dictionary breaks in its runs (Thai, Lao, Khmer, Myanmar)."),
+    ("SAMark", "SA with General_Category Mn/Mc: CM (LB1); part of an SA run for the dictionary breaks."),
 ]
 RESOLVED_NAMES = [n for n, _ in RESOLVED_LB]
 assert len(RESOLVED_NAMES) <= 64
@@ -111,8 +113,8 @@ def resolved_lb(cp, lb, ea, gc, ext_pict):
     c = lb
     if c in ("AI", "SG", "XX"):          # LB1
         c = "AL"
-    elif c == "SA":                      # LB1
-        c = "CM" if gc in ("Mn", "Mc") else "AL"
+    elif c == "SA":                      # LB1 (CM or AL), kept apart for the dictionary breaks
+        return "SAMark" if gc in ("Mn", "Mc") else "SA"
     wide = ea in ("F", "W", "H")
     if c == "OP" and wide:               # LB30
         return "OPWide"

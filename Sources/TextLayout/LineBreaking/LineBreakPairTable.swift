@@ -10,10 +10,11 @@ import UnicodeData
 ///     bits 0-12  next state << 6 (the offset of its row: the next lookup is `entries[row | class]`)
 ///     bit  13    a break is allowed before the character        (÷)
 ///     bit  14    the break before the character is mandatory    (!)
-///     bit  15    LB25 deferral: see `special[row | class]`
+///     bit  15    look at `special[row | class]` (LB25 deferral, SA letter)
 ///
 /// `special` bits: 1 = emit the deferred position as an allowed break, 2 = defer (remember
-/// the character's offset; the break before it is decided by the next class).
+/// the character's offset; the break before it is decided by the next class), 4 = an SA
+/// letter in a tailored set (the text needs `DictionaryBreaks`; never in `.uax14`).
 struct LineBreakPairTable: @unchecked Sendable {
     static let rowMask: UInt16 = 0x1FFF
     static let allowedBit: UInt16 = 0x2000
@@ -21,13 +22,14 @@ struct LineBreakPairTable: @unchecked Sendable {
     static let specialBit: UInt16 = 0x8000
     static let emitDeferred: UInt8 = 1
     static let deferHere: UInt8 = 2
+    static let dictionaryLetter: UInt8 = 4
     /// Columns per state (resolved classes are < 64).
     static let columnShift = 6
     static let columns = 1 << columnShift
 
     /// `entries[row | class]`, process lifetime.
     let entries: UnsafePointer<UInt16>
-    /// LB25 deferral actions, `special[row | class]`, for entries with `specialBit`.
+    /// LB25 deferral and SA actions, `special[row | class]`, for entries with `specialBit`.
     let special: UnsafePointer<UInt8>
     /// `hasDeferred[row >> 6]`: the state holds a deferred position (to emit at end of text).
     let hasDeferred: UnsafePointer<Bool>
@@ -223,6 +225,8 @@ struct LineBreakPairTable: @unchecked Sendable {
                         ruleName += "+LB31(deferred OP)"
                     }
                 }
+                // The styles break SA runs at dictionary word boundaries: flag their letters.
+                if set.isTailored && next == .SA { special |= dictionaryLetter }
                 if special != 0 { entry |= specialBit }
                 let c = Int(next.rawValue)
                 rowNext[c] = state

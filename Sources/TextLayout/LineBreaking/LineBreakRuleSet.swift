@@ -31,6 +31,10 @@ enum LineBreakRuleSet: Int, CaseIterable, Sendable {
         case .CR: return .CR
         case .LF: return .LF
         case .CM: return .CM
+        // LB1: SA resolves to CM (Mn, Mc) or AL; the styles add dictionary breaks inside
+        // SA runs afterwards (`DictionaryBreaks`), the rules never see them.
+        case .SAMark: return .CM
+        case .SA: return .AL
         case .NL: return .NL
         case .WJ: return .WJ
         case .ZW: return .ZW

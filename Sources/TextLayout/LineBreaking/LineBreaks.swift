@@ -12,7 +12,8 @@ public enum LineBreaks {
         opportunities(in: text, set: .uax14)
     }
 
-    /// With CSS line-break tailoring for CJK (see `LineBreakStyle` and docs/LINEBREAK.md).
+    /// With CSS line-break tailoring for CJK and dictionary breaks inside Thai, Lao, Khmer
+    /// and Burmese words (see `LineBreakStyle`, `DictionaryBreaks` and docs/LINEBREAK.md).
     public static func opportunities(in text: String, style: LineBreakStyle) -> [LineBreakOpportunity] {
         opportunities(in: text, set: LineBreakRuleSet(style))
     }
@@ -20,6 +21,8 @@ public enum LineBreaks {
     /// Hot path used by the layout engine: scans UTF-8 `bytes` (valid UTF-8) and replaces the
     /// contents of `out` with one entry per opportunity, encoded as
     /// `(offset << 1) | (isMandatory ? 1 : 0)`, offsets relative to `bytes.baseAddress`.
+    /// Inside runs of SA letters (Thai, Lao, Khmer, Myanmar) the opportunities between words
+    /// come from ICU's dictionary (`DictionaryBreaks`); text without SA letters never calls ICU.
     ///
     /// Malformed UTF-8 gives unspecified (but in-bounds, non-crashing) results.
     public static func collect(_ bytes: UnsafeBufferPointer<UInt8>, style: LineBreakStyle, into out: inout [Int]) {
@@ -54,10 +57,20 @@ public enum LineBreaks {
         return out
     }
 
-    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, set: LineBreakRuleSet, into out: inout [Int]) {
+    /// The opportunities of `set`: the pair table's, then (for the styles, unless
+    /// `dictionary` is false) the dictionary breaks of the SA runs.
+    static func collect(_ bytes: UnsafeBufferPointer<UInt8>, set: LineBreakRuleSet, dictionary: Bool = true,
+                        into out: inout [Int]) {
+        let firstLetter = scan(bytes, set: set, into: &out)
+        if dictionary && firstLetter >= 0 { DictionaryBreaks.insert(bytes, from: firstLetter, into: &out) }
+    }
+
+    /// The pair table's opportunities into `out`; returns the offset of the first SA letter
+    /// for a tailored set (the pair table flags them), -1 if none.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, set: LineBreakRuleSet, into out: inout [Int]) -> Int {
         out.removeAll(keepingCapacity: true)
         let n = bytes.count
-        guard n > 0, let p = bytes.baseAddress else { return }
+        guard n > 0, let p = bytes.baseAddress else { return -1 }
         let hot = LineBreakPairTable.hot(set)
         var scanner = Scanner(p: p, n: n, hot: hot)
 
@@ -73,7 +86,7 @@ public enum LineBreaks {
                 scanner.finish(into: buffer, count: &count)
                 out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
             }
-            return
+            return scanner.firstLetter
         }
         let chunk = 16384
         var capacity = chunk + 4
@@ -94,9 +107,11 @@ public enum LineBreaks {
         scanner.finish(into: buffer, count: &count)
         out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
         buffer.deallocate()
+        return scanner.firstLetter
     }
 
-    /// The automaton walking the bytes: position, state row, and the LB25 deferred offset.
+    /// The automaton walking the bytes: position, state row, the LB25 deferred offset and
+    /// the first SA letter.
     struct Scanner {
         let p: UnsafePointer<UInt8>
         let n: Int
@@ -107,6 +122,8 @@ public enum LineBreaks {
         var row = 0
         /// LB25: offset of an OP whose break waits for the next class.
         var deferred = 0
+        /// Offset of the first SA letter (a tailored set's special action 4), -1 if none.
+        var firstLetter = -1
 
         init(p: UnsafePointer<UInt8>, n: Int, hot: LineBreakPairTable.Hot) {
             self.p = p
@@ -126,8 +143,8 @@ public enum LineBreaks {
             let stage2 = classes.stage2
             let predictedRow = hot.predictedRow
             let mispredicted = hot.entriesForMisprediction
-            var i = self.i, row = self.row, deferred = self.deferred
-            defer { self.i = i; self.row = row; self.deferred = deferred }
+            var i = self.i, row = self.row, deferred = self.deferred, firstLetter = self.firstLetter
+            defer { self.i = i; self.row = row; self.deferred = deferred; self.firstLetter = firstLetter }
             while i < end {
                 let start = i
                 let b0 = p[i]
@@ -177,6 +194,7 @@ public enum LineBreaks {
                         count &+= 1
                     }
                     if action & LineBreakPairTable.deferHere != 0 { deferred = start }
+                    if action & LineBreakPairTable.dictionaryLetter != 0 && firstLetter < 0 { firstLetter = start }
                 }
                 // Branch-free: always write, advance only when a break is allowed here.
                 buffer[count] = start << 1 | Int((e >> 14) & 1)
