@@ -18,14 +18,7 @@ enum OptimalFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
                     into lines: inout LineCollection) {
-        let n = text.count
-        guard n > 0 else { return }
-        var state = BlockFit(text: text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
-                             options: options, continuesBlock: analysis.continuesBlock)
-        let words = 3 * analysis.segmentCount
-        analysis.data.withUnsafeBufferPointer { data in
-            let seg = SegmentFitter.Segments(UnsafeBufferPointer(rebasing: data[0..<words]))
-            let man = UnsafeBufferPointer(rebasing: data[words...])
+        SegmentFitter.fitting(analysis, text: text, options: options, into: &lines) { seg, man, state, lines in
             var k = 0
             var mi = 0
             while k < seg.count {
@@ -40,7 +33,6 @@ enum OptimalFitter {
                 k = m + 1
             }
         }
-        if state.lineStart < n { state.emit(n, [], into: &lines) }
     }
 
     /// Whether a segment of `run` shows wider than `available` cells.

@@ -14,14 +14,26 @@ enum SegmentFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
                     into lines: inout LineCollection) {
+        fitting(analysis, text: text, options: options, into: &lines) { seg, man, state, lines in
+            fitSegments(seg, mandatory: man, state: &state, into: &lines)
+        }
+    }
+
+    /// What every fitter of an analysed slice does around its own loop: the slice's line
+    /// state and its segments and mandatory breaks for `body`, then whatever is left after
+    /// the last line as one more line. (Also `OptimalFitter`'s.)
+    @inline(__always)
+    static func fitting(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
+                        into lines: inout LineCollection,
+                        _ body: (Segments, UnsafeBufferPointer<UInt32>, inout BlockFit, inout LineCollection) -> Void) {
         let n = text.count
         guard n > 0 else { return }
         var state = BlockFit(text: text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
                              options: options, continuesBlock: analysis.continuesBlock)
         let words = 3 * analysis.segmentCount
         analysis.data.withUnsafeBufferPointer { data in
-            fitSegments(Segments(UnsafeBufferPointer(rebasing: data[0..<words])),
-                        mandatory: UnsafeBufferPointer(rebasing: data[words...]), state: &state, into: &lines)
+            body(Segments(UnsafeBufferPointer(rebasing: data[0..<words])), UnsafeBufferPointer(rebasing: data[words...]),
+                 &state, &lines)
         }
         if state.lineStart < n { state.emit(n, [], into: &lines) }
     }
