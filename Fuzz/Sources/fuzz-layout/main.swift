@@ -22,6 +22,15 @@ private let kinds: [BlockKind] = [.paragraph, .heading, .blockquote, .preformatt
                                   .tableRow, .image, .footnote, .separator]
 private let styles: [LineBreakStyle] = [.strict, .normal, .loose]
 
+/// A hyphenator with a point after every second byte of a word (any bytes: the fitter
+/// must cope with points inside clusters and characters).
+private final class EverySecond: WordHyphenating {
+    func points(in word: UnsafeBufferPointer<UInt8>, into points: inout [Int]) {
+        for p in stride(from: 2, to: word.count - 1, by: 2) { points.append(p) }
+    }
+}
+private let hyphenation = HyphenationSetting(language: "fuzz", patterns: "every-second", hyphenator: EverySecond())
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -29,9 +38,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let w0 = Int(data[0])
     let width = w0 < 200 ? w0 % 64 + 1 : (w0 < 230 ? 80 : 132)
     let f = data[1]
-    let options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
+    var options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
                                 lineBreakStyle: styles[Int((f >> 3) & 3) % 3], justify: f & 32 != 0,
                                 tabWidth: Int((f >> 6) & 3) + 1)
+    // Half of the narrow widths: total fit, half of those with a stand-in hyphenator.
+    if w0 >= 100 && w0 < 200 {
+        options.wrap = .optimal
+        if w0 & 1 == 1 { options.hyphenation = hyphenation }
+    }
     var builder = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
     var start = 2
     while start < size {
