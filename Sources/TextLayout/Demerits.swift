@@ -44,7 +44,10 @@ enum Demerits {
         if !hyphenated, let even = firstFitIfEven(pieces, firstAvailable, restAvailable) { return even }
         let loose = max(4, restAvailable / 10)
         if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: loose, hyphenated: hyphenated) { return breaks }
-        return search(pieces, firstAvailable, restAvailable, maxSlack: .max, hyphenated: hyphenated)!
+        if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: .max, hyphenated: hyphenated) { return breaks }
+        // Unreachable only if a piece with its hyphen is wider than the room (a soft hyphen
+        // after a word that fills the line): each piece its own line then, never a trap.
+        return Array(0..<pieces.count)
     }
 
     /// First fit's line ends when every line but the last leaves at most one cell — two in
@@ -116,7 +119,7 @@ enum Demerits {
         let tightest = maxSlack == .max ? Int.min : min(firstAvailable, restAvailable) - maxSlack
         for j in 0..<n {
             let last = j == n - 1
-            let hyphen = pieces.endsWithHyphen(j) ? 1 : 0
+            let hyphen = !last && pieces.endsWithHyphen(j) ? 1 : 0   // a run's end shows no hyphen
             if pieces.visibleEnd(j) > pieces.cellsStart(j) { visible = j }
             let end = visible >= 0 ? pieces.visibleEnd(visible) + hyphen : hyphen
             @inline(__always) func width(_ a: Int) -> Int { visible >= a ? end - pieces.cellsStart(a) : hyphen }

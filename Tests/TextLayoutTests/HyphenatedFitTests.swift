@@ -114,3 +114,19 @@ final class HyphenatedFitTests: XCTestCase {
         }
     }
 }
+
+/// Soft hyphens at the edges: after a word that fills the line, at the end of a paragraph.
+final class SoftHyphenEdgeTests: XCTestCase {
+    func testASoftHyphenAfterAWordThatFillsTheLineOrEndsTheParagraph() {
+        for text in ["abcdefghij\u{AD}klm", "abcdefghij\u{AD}", "abc abcdefghij\u{AD} abc", "\u{AD}\u{AD}abc\u{AD}"] {
+            var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .txt))
+            b.beginBlock(.paragraph); b.append(text)
+            let content = b.finish()
+            for width in 1...14 {
+                let lines = TextLayout.layout(content, range: content.fullRange, options: LayoutOptions(width: width, wrap: .optimal)).lines
+                XCTAssertEqual(lines.reduce(0) { $0 + $1.length }, content.bytes.count, "\(text.debugDescription) width \(width)")
+                XCTAssertFalse(lines.last!.flags.contains(.hyphen), "the paragraph's last line shows no hyphen")
+            }
+        }
+    }
+}
