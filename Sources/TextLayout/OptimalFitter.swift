@@ -25,7 +25,7 @@ enum OptimalFitter {
                 while Int(man[mi]) < k { mi += 1 }
                 let m = Int(man[mi])
                 let restAvailable = max(1, options.width - state.restIndentCells)
-                if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable)) {
+                if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {
                     fitRun(seg, k...m, state: &state, restAvailable: restAvailable, hyphenation: options.hyphenation, into: &lines)
@@ -35,9 +35,14 @@ enum OptimalFitter {
         }
     }
 
-    /// Whether a segment of `run` shows wider than `available` cells.
-    private static func hasOverwideSegment(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, available: Int) -> Bool {
-        for s in run where seg.visibleEnd(s) - seg.cellsStart(s) > available { return true }
+    /// Whether a segment of `run` shows wider than `available` cells (with the hyphen of a
+    /// soft hyphen it ends with, but the last).
+    private static func hasOverwideSegment(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, available: Int,
+                                           text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for s in run {
+            let hyphen = s != run.upperBound && SegmentRun.endsWithSoftHyphen(text, seg.end(s)) ? 1 : 0
+            if seg.visibleEnd(s) - seg.cellsStart(s) + hyphen > available { return true }
+        }
         return false
     }
 

@@ -126,6 +126,9 @@ final class SoftHyphenEdgeTests: XCTestCase {
                 let lines = TextLayout.layout(content, range: content.fullRange, options: LayoutOptions(width: width, wrap: .optimal)).lines
                 XCTAssertEqual(lines.reduce(0) { $0 + $1.length }, content.bytes.count, "\(text.debugDescription) width \(width)")
                 XCTAssertFalse(lines.last!.flags.contains(.hyphen), "the paragraph's last line shows no hyphen")
+                for line in lines where line.flags.contains(.hyphen) {
+                    XCTAssertLessThanOrEqual(line.indent + line.width, max(width, 2), "\(text.debugDescription) width \(width)")
+                }
             }
         }
     }
