@@ -64,13 +64,6 @@ final class DumpNotesEndToEndTests: XCTestCase {
     }
 
     func testABadValueIsAUsageError() throws {
-        let process = Process()
-        process.executableURL = TmuxSessionTests.binary
-        process.arguments = ["dump", fixture("notes-epub2.epub"), "--notes", "margin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2)
+        XCTAssertEqual(try ReaderRun.reader(["dump", fixture("notes-epub2.epub"), "--notes", "margin"]).status, 2)
     }
 }

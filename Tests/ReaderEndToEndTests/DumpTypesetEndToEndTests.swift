@@ -31,15 +31,8 @@ final class DumpTypesetEndToEndTests: XCTestCase {
     }
 
     func testABadHyphenateValueIsAUsageError() throws {
-        let process = Process()
-        process.executableURL = TmuxSessionTests.binary
-        process.arguments = ["dump", Self.book, "--hyphenate", "en US!"]
-        process.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2)
-        XCTAssertTrue(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--hyphenate"))
+        let outcome = try ReaderRun.reader(["dump", Self.book, "--hyphenate", "en US!"])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.stderr.contains("--hyphenate"), outcome.stderr)
     }
 }

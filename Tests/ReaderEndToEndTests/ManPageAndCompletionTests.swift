@@ -46,16 +46,8 @@ final class ManPageAndCompletionTests: XCTestCase {
         COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
         _reader; printf '%s\\n' "${COMPREPLY[@]}"
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let outcome = try ReaderRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script])
+        return outcome.stdout.split(separator: "\n").map(String.init)
     }
 
     func testTheBashCompletionCompletesOptionsAndValues() throws {
