@@ -24,7 +24,7 @@ enum OptimalFitter {
             while k < seg.count {
                 while Int(man[mi]) < k { mi += 1 }
                 let m = Int(man[mi])
-                let restAvailable = max(1, options.width - state.restIndentCells)
+                let restAvailable = max(1, options.width - state.restIndent)
                 if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {
@@ -105,9 +105,4 @@ enum OptimalFitter {
         }
         return 0
     }
-}
-
-extension BlockFit {
-    /// The indent of the lines after the first, in cells.
-    var restIndentCells: Int { restIndent }
 }

@@ -22,7 +22,7 @@ struct DumpStyling {
 
     /// Starts `line`: its block kind and the style runs over it.
     mutating func begin(_ line: Line, in content: TextContent) {
-        runs = InlineStyles.runs(in: line.range, of: content)
+        runs = content.styleRuns(intersecting: line.range)
         kind = line.kind
         current = .plain
     }

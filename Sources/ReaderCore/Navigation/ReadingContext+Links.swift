@@ -15,7 +15,7 @@ extension ReadingContext {
     public func visibleLinks() -> [StyleRun] {
         let span = visibleSpan
         guard !span.isEmpty else { return [] }
-        return InlineStyles.runs(in: span, of: content).filter(\.isLink)
+        return content.styleRuns(intersecting: span).filter(\.isLink)
     }
 
     /// The selected link, when it is on the page.

@@ -1,4 +1,3 @@
-import Support
 import TextContent
 
 extension InlineStyles {
@@ -7,10 +6,5 @@ extension InlineStyles {
     public init(at offset: ByteOffset, runs: [StyleRun]) {
         self.init()
         for run in runs where run.range.lowerBound <= offset && offset < run.range.upperBound { append(run.style) }
-    }
-
-    /// The style runs of `content` that intersect `span`, in order.
-    public static func runs(in span: ByteRange, of content: TextContent) -> [StyleRun] {
-        content.styleRuns(intersecting: span)
     }
 }

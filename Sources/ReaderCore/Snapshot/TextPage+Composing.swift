@@ -19,7 +19,7 @@ extension TextPage {
         let matches = context.search?.matches(overlapping: span) ?? []
         let current = context.currentMatch
         let placer = LinePlacer(content: content, span: span, options: context.layouts.options,
-                                paragraphs: context.layouts.bidiParagraphs, selected: context.visibleSelectedLink?.range)
+                                paragraphs: context.layouts.bidiParagraphs, selected: context.selectedLink)
         // Paced reveal: only clusters that start before the revealed offset are shown.
         let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var lines: [PageLine] = []
@@ -54,7 +54,7 @@ struct LinePlacer {
         self.content = content
         self.options = options
         self.paragraphs = paragraphs
-        runs = InlineStyles.runs(in: span, of: content)
+        runs = content.styleRuns(intersecting: span)
         external = runs.filter { $0.url != nil }
         self.selected = selected
     }
