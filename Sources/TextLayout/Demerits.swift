@@ -29,8 +29,18 @@ enum Demerits {
         return tenths < 1 ? 0 : tenths < 2 ? 1 : tenths < 4 ? 2 : 3
     }
 
-    /// States a position: fitness class (4) × hyphenated lines in a row before it (0, 1, 2).
-    static let states = 12
+    /// Hyphenated lines in a row a line end can be in (0, 1, 2): with the fitness classes
+    /// (4, or 1 when no two lines can be classes apart), a position's states.
+    static let hyphenRuns = 3
+
+    /// How many fitness classes the search must tell apart: 1 when every line it looks at
+    /// (at most `maxSlack` cells left) is tight or decent, so no line is ever more than a
+    /// class from the one before it and the adjacency penalty never applies.
+    static func classes(maxSlack: Int, firstAvailable: Int, restAvailable: Int) -> Int {
+        guard maxSlack != .max else { return 4 }
+        let room = min(firstAvailable, restAvailable)
+        return fitness(slack: min(maxSlack, room), available: room) <= 1 ? 1 : 4
+    }
 
     /// The line ends (piece indices, ascending, the last is `pieces.count - 1`) of the
     /// least total demerits; every line fits (no piece is wider than its room).
@@ -91,14 +101,16 @@ enum Demerits {
                                                maxSlack: Int, hyphenated: Bool) -> [Int]? {
         let n = pieces.count
         // best[p * used + s]: least demerits of lines ending after piece p - 1, the last in
-        // state s (only the 4 fitness classes when nothing is hyphenated).
-        let used = hyphenated ? states : 4
+        // state s = hyphens in a row × classes + fitness class (no hyphen states when
+        // nothing is hyphenated).
+        let classes = classes(maxSlack: maxSlack, firstAvailable: firstAvailable, restAvailable: restAvailable)
+        let used = (hyphenated ? hyphenRuns : 1) * classes
         var bestStorage = [Int](repeating: .max, count: (n + 1) * used)
         var fromStorage = [Int32](repeating: -1, count: (n + 1) * used)
         bestStorage[0] = 0
         return bestStorage.withUnsafeMutableBufferPointer { best in
             fromStorage.withUnsafeMutableBufferPointer { from in
-                fill(pieces, best: best, from: from, used: used, firstAvailable, restAvailable, maxSlack: maxSlack)
+                fill(pieces, best: best, from: from, used: used, classes: classes, firstAvailable, restAvailable, maxSlack: maxSlack)
                 guard (0..<used).contains(where: { best[n * used + $0] != .max }) else { return nil }
                 return backtrack(from, best: best, end: n, used: used)
             }
@@ -108,7 +120,7 @@ enum Demerits {
     /// Fills `best` and `from` for every position, in order.
     @inline(__always)
     private static func fill<P: BreakPieces>(_ pieces: P, best: UnsafeMutableBufferPointer<Int>, from: UnsafeMutableBufferPointer<Int32>,
-                                             used: Int, _ firstAvailable: Int, _ restAvailable: Int, maxSlack: Int) {
+                                             used: Int, classes: Int, _ firstAvailable: Int, _ restAvailable: Int, maxSlack: Int) {
         let n = pieces.count
         let widest = max(firstAvailable, restAvailable)
         var visible = -1   // the last piece up to j with a visible cluster
@@ -142,7 +154,7 @@ enum Demerits {
                 guard w <= available, last || available - w <= maxSlack else { continue }
                 let line = Line(width: w, available: available, last: last, hyphen: hyphen == 1,
                                 runt: last && a > 0 && j - a < 2 && w <= min(runtWidth, available / 6))
-                relax(best, from, at: j + 1, from: a, line, states: used)
+                relax(best, from, at: j + 1, from: a, line, states: used, classes: classes)
             }
         }
     }
@@ -159,21 +171,21 @@ enum Demerits {
     /// Takes `line` (after the lines ending before piece `q`) into `best` at position `p`.
     @inline(__always)
     private static func relax(_ best: UnsafeMutableBufferPointer<Int>, _ from: UnsafeMutableBufferPointer<Int32>, at p: Int, from q: Int,
-                              _ line: Line, states used: Int) {
+                              _ line: Line, states used: Int, classes: Int) {
         let slack = line.available - line.width
-        let c = line.last ? 1 : fitness(slack: slack, available: line.available)
+        let c = classes == 1 ? 0 : line.last ? 1 : fitness(slack: slack, available: line.available)
         var own = line.last ? (line.runt ? runtPenalty : 0) : (1 + slack) * (1 + slack)
         if line.hyphen { own += hyphenPenalty }
         for previous in 0..<used {
             let before = best[q * used + previous]
             guard before != .max else { continue }
-            let run = previous / 4
+            let run = previous / classes
             let hyphens = line.hyphen ? run + 1 : 0
             guard hyphens <= 2 else { continue }
             var total = before + own
             if hyphens == 2 { total += doubleHyphenPenalty }
-            if !line.last && q > 0 && abs(previous % 4 - c) > 1 { total += adjacentPenalty }
-            let s = p * used + hyphens * 4 + c
+            if !line.last && q > 0 && abs(previous % classes - c) > 1 { total += adjacentPenalty }
+            let s = p * used + hyphens * classes + c
             if total < best[s] {
                 best[s] = total
                 from[s] = Int32(q * used + previous)

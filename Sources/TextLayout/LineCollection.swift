@@ -163,6 +163,16 @@ public struct LineCollection: Hashable, Sendable {
         flagBits.append(flags.rawValue)
     }
 
+    /// The flags of line `index` (without building the line).
+    @inline(__always) func flags(at index: Int) -> LineFlags { LineFlags(rawValue: flagBits[index]) }
+
+    /// Drops the lines from `index` on.
+    mutating func removeLines(from index: Int) {
+        let n = count - index
+        starts.removeLast(n); lengths.removeLast(n); widths.removeLast(n)
+        indents.removeLast(n); kinds.removeLast(n); flagBits.removeLast(n)
+    }
+
     @usableFromInline mutating func reserve(_ n: Int) {
         starts.reserveCapacity(n); lengths.reserveCapacity(n); widths.reserveCapacity(n)
         indents.reserveCapacity(n); kinds.reserveCapacity(n); flagBits.reserveCapacity(n)

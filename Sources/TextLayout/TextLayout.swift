@@ -27,10 +27,14 @@ public enum TextLayout {
     /// lines as `LayoutOptions` and the block kinds ask.
     public static func layout(_ content: TextContent, range: ByteRange, options: LayoutOptions) -> LineCollection {
         if options.wrap == .optimal {
-            // Total fit works on the segments: analyse each block, then fit it.
+            // Total fit works on the segments: analyse each block, then fit it — unless
+            // first fit (which needs no analysis) sets a short slice with one line a run.
             var analyzer = BlockAnalyzer()
             var exact = LineFitter(options: options)
             return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
+                if slice.count <= 2 * options.width, fitsOneLineARun(text, slice: slice, block: block, fitter: &exact, into: &lines) {
+                    return
+                }
                 let analysis = analyzer.analyze(text, block: block, range: slice, style: options.lineBreakStyle)
                 fit(analysis, text: text, options: options, exact: &exact, into: &lines)
             }
@@ -92,6 +96,26 @@ public enum TextLayout {
             index += 1
             fit(blockAnalysis, text: text, options: options, exact: &exact, into: &lines)
         }
+    }
+
+    /// Appends first fit's lines of a block slice if each ends at a hard break or the
+    /// slice's end — total fit's lines then, as a run on one line costs nothing and is no
+    /// runt — and is true; else appends nothing and is false.
+    static func fitsOneLineARun(_ text: UnsafeBufferPointer<UInt8>, slice: ByteRange, block: Block, fitter: inout LineFitter,
+                                into lines: inout LineCollection) -> Bool {
+        let mark = lines.count
+        fitter.fit(text, base: slice.lowerBound.rawValue, block: block, continuesBlock: slice.lowerBound > block.range.lowerBound,
+                   into: &lines)
+        var ok = true
+        for i in mark..<lines.count {
+            let flags = lines.flags(at: i)
+            if flags.contains(.emergencyBreak) || flags.contains(.overwide) || (i < lines.count - 1 && !flags.contains(.hardBreak)) {
+                ok = false
+                break
+            }
+        }
+        if !ok { lines.removeLines(from: mark) }
+        return ok
     }
 
     /// Fits one block slice from its analysis (exactly, walking the text, if it asks so).
