@@ -39,13 +39,19 @@ public enum HyphenationChoice: Hashable, Sendable {
     }
 
     /// The layout's hyphenation for a book in `bookLanguage`, or nil with the reason (for
-    /// `reader info`; nil reason when hyphenation is off).
-    public func setting(bookLanguage: String, library: HyphenationLibrary = .system) -> (setting: HyphenationSetting?, reason: String?) {
+    /// `reader info`; nil reason when hyphenation is off). With `loading: false` the
+    /// patterns are loaded only when the layout first asks for a word (`DeferredHyphenator`),
+    /// and unusable patterns then hyphenate nothing instead of giving a reason here.
+    public func setting(bookLanguage: String, library: HyphenationLibrary = .system,
+                        loading: Bool = true) -> (setting: HyphenationSetting?, reason: String?) {
         guard let tag = language(bookLanguage: bookLanguage) else {
             return (nil, self == .off ? nil : "the book names no language")
         }
-        guard let hyphenator = library.hyphenator(for: tag), let file = library.patternFile(for: tag) else {
-            return (nil, Hyphenation.problem(for: tag)?.description ?? "no patterns for \(tag)")
+        let hyphenator: (any WordHyphenating)? = loading ? library.hyphenator(for: tag)
+            : DeferredHyphenator(library: library, language: tag)
+        guard let hyphenator, let file = library.patternFile(for: tag) else {
+            if case .unavailable(let problem) = library.lookup(tag) { return (nil, problem.description) }
+            return (nil, "no patterns for \(tag)")
         }
         // The patterns' identity: their file's name and size (other patterns, other lines).
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
@@ -54,10 +60,10 @@ public enum HyphenationChoice: Hashable, Sendable {
     }
 
     /// `options` with the hyphenation for a book in `bookLanguage` (total fit only: first
-    /// fit does not hyphenate).
+    /// fit does not hyphenate); the patterns load when the layout first needs them.
     public func apply(to options: LayoutOptions, bookLanguage: String) -> LayoutOptions {
         var o = options
-        o.hyphenation = o.wrap == .optimal ? setting(bookLanguage: bookLanguage).setting : nil
+        o.hyphenation = o.wrap == .optimal ? setting(bookLanguage: bookLanguage, loading: false).setting : nil
         return o
     }
 }

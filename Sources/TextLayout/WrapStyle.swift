@@ -8,7 +8,7 @@ public enum WrapStyle: UInt8, Hashable, Sendable, CaseIterable {
 
     /// What the reader, `dump` and `cache build` use without `--wrap` (the library's
     /// `LayoutOptions()` keeps first fit).
-    public static let defaultForReading = WrapStyle.greedy
+    public static let defaultForReading = WrapStyle.optimal
 
     /// The name on the command line and in cache keys.
     public var name: String {

@@ -5,17 +5,22 @@ import TextLayout
 
 /// `layout-bench --identity BOOK...`: every chapter of every book (EPUB or TXT, opened
 /// with `BookLoader` as the reader opens them) laid out at widths 20, 37, 80 and 132 with
-/// each option variant, both ways — `TextLayout.layout`, and through a
+/// each option variant (first fit, and total fit with and without hyphenation in the
+/// book's language), both ways — `TextLayout.layout`, and through a
 /// `LayoutAnalysisCache` kept across the widths (so widths after the first re-fit cached
 /// analyses) — and compared line for line. Prints the chapters compared and the
 /// mismatches (which must be 0); exits 1 on a mismatch.
 enum CorpusIdentity {
     static let widths = [20, 37, 80, 132]
 
-    static func variants(width: Int) -> [LayoutOptions] {
-        [LayoutOptions(width: width), LayoutOptions(width: width, paragraphSpacing: false),
-         LayoutOptions(width: width, firstLineIndent: 2), LayoutOptions(width: width, lineBreakStyle: .normal),
-         LayoutOptions(width: width, lineBreakStyle: .loose), LayoutOptions(width: width, justify: true)]
+    static func variants(width: Int, hyphenation: HyphenationSetting?) -> [LayoutOptions] {
+        var hyphenated = LayoutOptions(width: width, wrap: .optimal)
+        hyphenated.hyphenation = hyphenation
+        return [LayoutOptions(width: width), LayoutOptions(width: width, paragraphSpacing: false),
+                LayoutOptions(width: width, firstLineIndent: 2), LayoutOptions(width: width, lineBreakStyle: .normal),
+                LayoutOptions(width: width, lineBreakStyle: .loose), LayoutOptions(width: width, justify: true),
+                LayoutOptions(width: width, wrap: .optimal), LayoutOptions(width: width, firstLineIndent: 2, wrap: .optimal)]
+            + (hyphenation == nil ? [] : [hyphenated])
     }
 
     static func run(paths: [String]) {
@@ -38,7 +43,7 @@ enum CorpusIdentity {
             for chapter in content.chapters {
                 chapters += 1
                 for width in widths {
-                    for options in variants(width: width) {
+                    for options in variants(width: width, hyphenation: TypesetBench.hyphenation(for: content)) {
                         layouts += 1
                         let reference = TextLayout.layout(content, range: chapter.range, options: options)
                         let cached = TextLayout.layout(content, range: chapter.range, options: options,

@@ -10,8 +10,10 @@
 //     (a search: counting its matches, key to snapshot for Enter and n, see SearchBench.swift)
 //   .build/release/pager-bench BOOK --notes [--samples 200] [--columns 100] [--rows 30]
 //     (opening and closing a note popup, key to frame, see NotesBench.swift)
+//   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
+import ReaderApp
 import ReaderCore
 import Screen
 import TextContent
@@ -35,6 +37,17 @@ var searchPattern: String?
 if let i = args.firstIndex(of: "--search"), i + 1 < args.count {
     searchPattern = args[i + 1]
     args.removeSubrange(i...(i + 1))
+}
+func value(_ name: String) -> String? {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    defer { args.removeSubrange(i...(i + 1)) }
+    return args[i + 1]
+}
+let wrap = value("--wrap").flatMap { w in WrapStyle.allCases.first { $0.name == w } } ?? WrapStyle.defaultForReading
+let hyphenate = value("--hyphenate").flatMap(HyphenationChoice.parse) ?? .auto
+/// The reader's layout options for `content` with this run's --wrap and --hyphenate.
+func baseOptions(for content: TextContent) -> LayoutOptions {
+    hyphenate.apply(to: LayoutOptions(wrap: wrap), bookLanguage: content.metadata.language)
 }
 let notes = args.contains("--notes")
 args.removeAll { $0 == "--notes" }
@@ -68,7 +81,10 @@ print(String(format: "first use of the Unicode tables: properties %.1f ms, line-
 let t0 = now()
 let content = try BookLoader.load(path: path)
 let t1 = now()
-let model = ReaderModel(content: content, position: .zero, columns: columns, rows: rows)
+let options = baseOptions(for: content)
+let tp = now()
+let model = ReaderModel(content: content, position: .zero, columns: columns, rows: rows, baseOptions: options)
+print("layout: --wrap \(wrap.name), hyphenation \(model.layouts.options.hyphenation?.language ?? "none")")
 let renderer = Renderer(theme: .dark)
 let encoder = ANSIEncoder()
 var frame = ScreenBuffer(width: columns, height: rows)
@@ -77,14 +93,14 @@ let first = encoder.encode(from: nil, to: frame)
 let t2 = now()
 let t3 = now()
 let warm = ReaderModel(content: content, position: content.chapters[content.chapters.count / 2].range.lowerBound,
-                       columns: columns, rows: rows)
+                       columns: columns, rows: rows, baseOptions: options)
 var warmFrame = ScreenBuffer(width: columns, height: rows)
 renderer.render(warm.snapshot, into: &warmFrame)
 _ = encoder.encode(from: nil, to: warmFrame)
 let t4 = now()
 print("book: \(path) (\(content.bytes.count) bytes of text, \(content.chapters.count) chapters)")
-print(String(format: "open: %.1f ms; first frame (layout of one chapter + render + encode): %.1f ms, %d bytes",
-             (t1 - t0) * 1000, (t2 - t1) * 1000, first.count))
+print(String(format: "open: %.1f ms; first frame (layout of one chapter + render + encode): %.1f ms, %d bytes, of which %.1f ms loading hyphenation patterns",
+             (t1 - t0) * 1000, (t2 - t1) * 1000, first.count, (tp - t1) * 1000))
 print(String(format: "the same for another chapter once the Unicode tables are loaded: %.1f ms", (t4 - t3) * 1000))
 
 func measure(_ label: String, _ input: Input) {

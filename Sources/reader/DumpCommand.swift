@@ -34,8 +34,9 @@ enum DumpCommand {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
         }
         let notes = try notesMode(a)
+        let layout = try layoutOptions(a), hyphenation = try hyphenationChoice(a)
         let session = try Sessions.open(a.positionals[0], BookOpenOptions(encoding: a.value("encoding")))
-        let options = try hyphenationChoice(a).apply(to: try layoutOptions(a), bookLanguage: session.content.metadata.language)
+        let options = hyphenation.apply(to: layout, bookLanguage: session.content.metadata.language)
         let jumps = try ReadOptions.jumps(a)
         let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
         let limit = try a.int("lines", in: 0...Int(Int32.max))

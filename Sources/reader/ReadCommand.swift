@@ -19,6 +19,7 @@ enum ReadCommand {
         stats.phase("opened")
         let jumped = try Sessions.resolve(o.jumps, in: session.content)
         let layout = o.hyphenation.apply(to: o.layout, bookLanguage: session.content.metadata.language)
+        stats.phase("hyphenation")
         guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
             // Piped: the laid-out text like `dump`, from the start or the jump (not the saved place).
             let (content, start) = DumpCommand.expanded(session.content, notes: o.notes, from: jumped ?? .zero)

@@ -25,10 +25,10 @@ let usage = """
           --indent N                   first-line indent of paragraphs, in cells
           --compact                    no blank line between paragraphs
           --justify                    stretch lines to the full width
-          --wrap optimal|greedy        choose a paragraph's breaks together (even lines) or
-                                       fill each line in turn (default greedy)
-      --hyphenate auto|off|LANG    hyphenate with --wrap optimal, in the book's language
-                                   (auto, the default), none, or LANG (e.g. en-GB)
+          --wrap optimal|greedy        choose a paragraph's breaks together (even lines; the
+                                       default) or fill each line in turn
+          --hyphenate auto|off|LANG    hyphenate with --wrap optimal, in the book's language
+                                       (auto, the default), none, or LANG (e.g. en-GB)
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
           --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)

@@ -1,0 +1,47 @@
+import Foundation
+import Hyphenation
+import XCTest
+@testable import ReaderApp
+
+final class DeferredHyphenatorTests: XCTestCase {
+    func points(_ hyphenator: DeferredHyphenator, _ word: String) -> [Int] {
+        var points: [Int] = []
+        Array(word.utf8).withUnsafeBufferPointer { hyphenator.points(in: $0, into: &points) }
+        return points
+    }
+
+    func testItHyphenatesLikeThePatternsOnceAsked() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/hyphen/hyph_en_US.dic") else {
+            return XCTFail("hyphen-en-us is not installed (make deps installs it)")
+        }
+        let library = HyphenationLibrary(directory: "/usr/share/hyphen")
+        let deferred = DeferredHyphenator(library: library, language: "en-US")
+        var expected: [Int] = []
+        let eager = try XCTUnwrap(library.hyphenator(for: "en-US"))
+        for word in ["hyphenation", "typesetting", "a"] {
+            expected.removeAll()
+            Array(word.utf8).withUnsafeBufferPointer { eager.points(in: $0, into: &expected) }
+            XCTAssertEqual(points(deferred, word), expected, word)
+        }
+        XCTAssertFalse(points(deferred, "hyphenation").isEmpty)
+    }
+
+    func testTheLayoutsSettingNamesThePatternsWithoutLoadingThemAndUnusablePatternsHyphenateNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A damaged file: a NUL byte in a pattern (the check refuses it when it is loaded).
+        let damaged = Data("UTF-8\nLEFTHYPHENMIN 2\n1b\0a\n".utf8)
+        try damaged.write(to: folder.appendingPathComponent("hyph_xx_XX.dic"))
+        let library = HyphenationLibrary(directory: folder.path)
+        let (setting, reason) = HyphenationChoice.auto.setting(bookLanguage: "xx-XX", library: library, loading: false)
+        XCTAssertNil(reason, "not loaded yet: nothing known against the file")
+        XCTAssertEqual(setting?.patterns, "hyph_xx_XX.dic-\(damaged.count)")
+        var points: [Int] = [99]
+        Array("banana".utf8).withUnsafeBufferPointer { setting?.hyphenator.points(in: $0, into: &points) }
+        XCTAssertEqual(points, [99], "unusable patterns add no point")
+        let eager = HyphenationChoice.auto.setting(bookLanguage: "xx-XX", library: library)
+        XCTAssertNil(eager.setting)
+        XCTAssertNotNil(eager.reason, "loading names the problem (reader info)")
+    }
+}
