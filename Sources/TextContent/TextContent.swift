@@ -11,6 +11,7 @@ import Support
 /// * `chapters` are in reading order and cover `0..<bytes.count` without gaps.
 /// * `styles` are sorted by lower bound and lie inside `bytes`; URLs are printable ASCII.
 /// * `notes` are sorted by lower bound, at most one a start, and lie inside `bytes`.
+/// * `languages` are sorted, non-empty, non-overlapping, and lie inside `bytes`.
 public struct TextContent: Sendable {
     /// The book's text.
     public var bytes: [UInt8]
@@ -33,11 +34,14 @@ public struct TextContent: Sendable {
     /// target of at least one `.noteReference` run. A reference whose target has no extent
     /// here reads the block at its target (`noteRange(at:)`).
     public var notes: [ByteRange]
+    /// The runs of text in a language the book marks (`xml:lang`), sorted, not overlapping;
+    /// the rest is in `metadata.language`.
+    public var languages: [LanguageSpan]
 
     /// Creates a text content; prefer `TextContentBuilder`, which maintains the invariants.
     public init(bytes: [UInt8], chapters: [Chapter], blocks: [Block], styles: [StyleRun],
                 toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = [],
-                notes: [ByteRange] = []) {
+                notes: [ByteRange] = [], languages: [LanguageSpan] = []) {
         self.bytes = bytes
         self.chapters = chapters
         self.blocks = blocks
@@ -47,6 +51,7 @@ public struct TextContent: Sendable {
         self.sourceMap = sourceMap
         self.warnings = warnings
         self.notes = notes
+        self.languages = languages
     }
 
     /// The whole text as a byte range.
@@ -112,6 +117,12 @@ public struct TextContent: Sendable {
             if n.upperBound.rawValue > bytes.count { problems.append("note \(n) past end") }
             if n.lowerBound.rawValue <= previousNote { problems.append("notes not sorted") }
             previousNote = n.lowerBound.rawValue
+        }
+        var previousLanguageEnd = 0
+        for l in languages {
+            if l.range.upperBound.rawValue > bytes.count { problems.append("language span \(l.range) past end") }
+            if l.range.isEmpty || l.range.lowerBound.rawValue < previousLanguageEnd { problems.append("language spans empty, unsorted or overlapping") }
+            previousLanguageEnd = l.range.upperBound.rawValue
         }
         return problems
     }
