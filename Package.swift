@@ -60,7 +60,7 @@ let package = Package(
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
-                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal"]),
         // The command-line program.
         .executableTarget(name: "reader",
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Hyphenation
+import TextContent
 import TextLayout
 
 /// libhyphen's hyphenator is what the layout engine asks for word breaks.
@@ -42,8 +43,12 @@ public enum HyphenationChoice: Hashable, Sendable {
     /// `reader info`; nil reason when hyphenation is off). With `loading: false` the
     /// patterns are loaded only when the layout first asks for a word (`DeferredHyphenator`),
     /// and unusable patterns then hyphenate nothing instead of giving a reason here.
-    public func setting(bookLanguage: String, library: HyphenationLibrary = .system,
-                        loading: Bool = true) -> (setting: HyphenationSetting?, reason: String?) {
+    ///
+    /// With `otherLanguages`, text the book marks as in another language (`LanguageSpan`)
+    /// is hyphenated with that language's patterns (`PatternLanguages`), and the patterns'
+    /// identity also names the installed pattern files.
+    public func setting(bookLanguage: String, library: HyphenationLibrary = .system, loading: Bool = true,
+                        otherLanguages: Bool = false) -> (setting: HyphenationSetting?, reason: String?) {
         guard let tag = language(bookLanguage: bookLanguage) else {
             return (nil, self == .off ? nil : "the book names no language")
         }
@@ -56,14 +61,21 @@ public enum HyphenationChoice: Hashable, Sendable {
         // The patterns' identity: their file's name and size (other patterns, other lines).
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         let name = (file as NSString).lastPathComponent
-        return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)", hyphenator: hyphenator), nil)
+        guard otherLanguages else {
+            return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)", hyphenator: hyphenator), nil)
+        }
+        let others = PatternLanguages(library: library)
+        return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)+\(others.fingerprint)",
+                                   hyphenator: hyphenator, otherLanguages: others), nil)
     }
 
-    /// `options` with the hyphenation for a book in `bookLanguage` (total fit only: first
-    /// fit does not hyphenate); the patterns load when the layout first needs them.
-    public func apply(to options: LayoutOptions, bookLanguage: String) -> LayoutOptions {
+    /// `options` with the hyphenation for `book` in its language and the languages it marks
+    /// (total fit only: first fit does not hyphenate); patterns load when the layout first
+    /// needs them.
+    public func apply(to options: LayoutOptions, book: TextContent) -> LayoutOptions {
         var o = options
-        o.hyphenation = o.wrap == .optimal ? setting(bookLanguage: bookLanguage, loading: false).setting : nil
+        o.hyphenation = o.wrap == .optimal
+            ? setting(bookLanguage: book.metadata.language, loading: false, otherLanguages: !book.languages.isEmpty).setting : nil
         return o
     }
 }

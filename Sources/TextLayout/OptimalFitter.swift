@@ -17,7 +17,8 @@ import TextContent
 enum OptimalFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    into lines: inout LineCollection) {
+                    languages: ArraySlice<LanguageSpan> = [], into lines: inout LineCollection) {
+        let languages = SliceLanguages(languages, base: analysis.range.lowerBound.rawValue)
         SegmentFitter.fitting(analysis, text: text, options: options, into: &lines) { seg, man, state, lines in
             var k = 0
             var mi = 0
@@ -28,7 +29,8 @@ enum OptimalFitter {
                 if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {
-                    fitRun(seg, k...m, state: &state, restAvailable: restAvailable, hyphenation: options.hyphenation, into: &lines)
+                    fitRun(seg, k...m, state: &state, restAvailable: restAvailable, hyphenation: options.hyphenation,
+                           languages: languages, into: &lines)
                 }
                 k = m + 1
             }
@@ -50,13 +52,15 @@ enum OptimalFitter {
     /// with hyphenation, fits again with the words around the first pass's loose lines cut
     /// at their hyphenation points.
     private static func fitRun(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, state: inout BlockFit,
-                               restAvailable: Int, hyphenation: HyphenationSetting?, into lines: inout LineCollection) {
+                               restAvailable: Int, hyphenation: HyphenationSetting?, languages: SliceLanguages,
+                               into lines: inout LineCollection) {
         let plain = SegmentRun(seg, run, text: state.text)
         let first = state.available
         let breaks = Demerits.bestBreaks(plain, firstAvailable: first, restAvailable: restAvailable, hyphenated: plain.hasSoftHyphen)
         if let hyphenation, breaks.count > 1 {
             let words = looseNeighbours(plain, breaks, first: first, rest: restAvailable)
-            if !words.isEmpty, let cut = HyphenatedRun(seg, run, text: state.text, words: words, hyphenation: hyphenation) {
+            if !words.isEmpty, let cut = HyphenatedRun(seg, run, text: state.text, words: words, hyphenation: hyphenation,
+                                                                        languages: languages) {
                 let better = Demerits.bestBreaks(cut, firstAvailable: first, restAvailable: restAvailable, hyphenated: true)
                 return emit(cut, better, state: &state, into: &lines)
             }

@@ -36,7 +36,7 @@ public enum TextLayout {
                     return
                 }
                 let analysis = analyzer.analyze(text, block: block, range: slice, style: options.lineBreakStyle)
-                fit(analysis, text: text, options: options, exact: &exact, into: &lines)
+                fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
             }
         }
         var fitter = LineFitter(options: options)
@@ -63,7 +63,7 @@ public enum TextLayout {
             let analysis = analyses.analysis(of: block, slice: slice, style: style) {
                 analyzer.analyze(text, block: block, range: slice, style: style)
             }
-            fit(analysis, text: text, options: options, exact: &exact, into: &lines)
+            fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
         }
     }
 
@@ -94,7 +94,7 @@ public enum TextLayout {
             precondition(index < analysis.blocks.count && analysis.blocks[index].range == slice, "analysis of another text")
             let blockAnalysis = analysis.blocks[index]
             index += 1
-            fit(blockAnalysis, text: text, options: options, exact: &exact, into: &lines)
+            fit(blockAnalysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
         }
     }
 
@@ -118,14 +118,21 @@ public enum TextLayout {
         return ok
     }
 
+    /// The language spans of a block slice, when the layout hyphenates (else none: only
+    /// hyphenation looks at them).
+    @inline(__always)
+    static func languages(_ content: TextContent, _ slice: ByteRange, _ options: LayoutOptions) -> ArraySlice<LanguageSpan> {
+        options.hyphenation == nil || content.languages.isEmpty ? [] : content.languageSpans(intersecting: slice)
+    }
+
     /// Fits one block slice from its analysis (exactly, walking the text, if it asks so).
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    exact: inout LineFitter, into lines: inout LineCollection) {
+                    exact: inout LineFitter, languages: ArraySlice<LanguageSpan> = [], into lines: inout LineCollection) {
         if analysis.usesExactFitter {
             exact.fit(text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
                       continuesBlock: analysis.continuesBlock, into: &lines)
         } else if options.wrap == .optimal {
-            OptimalFitter.fit(analysis, text: text, options: options, into: &lines)
+            OptimalFitter.fit(analysis, text: text, options: options, languages: languages, into: &lines)
         } else {
             SegmentFitter.fit(analysis, text: text, options: options, into: &lines)
         }

@@ -47,7 +47,7 @@ let wrap = value("--wrap").flatMap { w in WrapStyle.allCases.first { $0.name == 
 let hyphenate = value("--hyphenate").flatMap(HyphenationChoice.parse) ?? .auto
 /// The reader's layout options for `content` with this run's --wrap and --hyphenate.
 func baseOptions(for content: TextContent) -> LayoutOptions {
-    hyphenate.apply(to: LayoutOptions(wrap: wrap), bookLanguage: content.metadata.language)
+    hyphenate.apply(to: LayoutOptions(wrap: wrap), book: content)
 }
 let notes = args.contains("--notes")
 args.removeAll { $0 == "--notes" }

@@ -134,7 +134,7 @@ final class CacheBuild: @unchecked Sendable {
                                             printWarnings: false)
             warnOnce(book: job.book, Sessions.warnings(of: session, path: job.path))
             let content = session.content, key = session.key
-            let options = hyphenation.apply(to: job.options, bookLanguage: content.metadata.language)
+            let options = hyphenation.apply(to: job.options, book: content)
             if !force, cache.open(bookKey: key, options: options, content: content) != nil {
                 finish(job, index: index, .success(nil))
                 return

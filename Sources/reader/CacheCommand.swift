@@ -104,7 +104,7 @@ enum CacheCommand {
         for path in a.positionals {
             let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
             let content = session.content, key = session.key
-            let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, bookLanguage: content.metadata.language)
+            let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, book: content)
             for w in widths.isEmpty ? [base.width] : widths {
                 var o = hyphenated
                 o.width = w

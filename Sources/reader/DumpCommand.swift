@@ -36,7 +36,7 @@ enum DumpCommand {
         let notes = try notesMode(a)
         let layout = try layoutOptions(a), hyphenation = try hyphenationChoice(a)
         let session = try Sessions.open(a.positionals[0], BookOpenOptions(encoding: a.value("encoding")))
-        let options = hyphenation.apply(to: layout, bookLanguage: session.content.metadata.language)
+        let options = hyphenation.apply(to: layout, book: session.content)
         let jumps = try ReadOptions.jumps(a)
         let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
         let limit = try a.int("lines", in: 0...Int(Int32.max))

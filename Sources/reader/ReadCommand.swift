@@ -18,7 +18,7 @@ enum ReadCommand {
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
         stats.phase("opened")
         let jumped = try Sessions.resolve(o.jumps, in: session.content)
-        let layout = o.hyphenation.apply(to: o.layout, bookLanguage: session.content.metadata.language)
+        let layout = o.hyphenation.apply(to: o.layout, book: session.content)
         stats.phase("hyphenation")
         guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
             // Piped: the laid-out text like `dump`, from the start or the jump (not the saved place).

@@ -23,7 +23,7 @@ struct HyphenatedRun: BreakPieces {
     /// The pieces of `run`, the segments in `words` cut at their hyphenation points; nil
     /// when none of them has one.
     init?(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, text: UnsafeBufferPointer<UInt8>,
-          words: Set<Int>, hyphenation: HyphenationSetting) {
+          words: Set<Int>, hyphenation: HyphenationSetting, languages: SliceLanguages = SliceLanguages([], base: 0)) {
         var cut = false
         var points: [Int] = []
         ends.reserveCapacity(run.count + 2 * words.count)
@@ -32,7 +32,9 @@ struct HyphenatedRun: BreakPieces {
         for s in run {
             let start = seg.start(s), end = seg.end(s)
             points.removeAll(keepingCapacity: true)
-            if words.contains(s) { Self.points(in: text, start..<end, hyphenation: hyphenation, into: &points) }
+            if words.contains(s), let (hyphenator, memo) = hyphenation.hyphenator(forLanguage: languages.tag(at: start)) {
+                Self.points(in: text, start..<end, hyphenator: hyphenator, memo: memo, into: &points)
+            }
             var cells = seg.cellsStart(s)
             var at = start
             if !points.isEmpty {
@@ -77,14 +79,14 @@ struct HyphenatedRun: BreakPieces {
 
     /// The hyphenation points of the word in `range` of `text` (slice offsets): its letters
     /// without the punctuation and spaces around them.
-    static func points(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hyphenation: HyphenationSetting,
-                       into points: inout [Int]) {
+    static func points(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hyphenator: any WordHyphenating,
+                       memo: HyphenationMemo, into points: inout [Int]) {
         var lower = range.lowerBound, upper = range.upperBound
         while lower < upper, !isLetter(startingAt: lower, in: text) { lower = next(after: lower, in: text) }
         while upper > lower, !isLetter(endingAt: upper, in: text) { upper = previous(before: upper, in: text) }
         guard upper - lower >= 4 else { return }
         var found: [Int] = []
-        hyphenation.memo.points(in: UnsafeBufferPointer(rebasing: text[lower..<upper]), hyphenator: hyphenation.hyphenator, into: &found)
+        memo.points(in: UnsafeBufferPointer(rebasing: text[lower..<upper]), hyphenator: hyphenator, into: &found)
         for p in found where p > 0 && p < upper - lower { points.append(lower + p) }
     }
 

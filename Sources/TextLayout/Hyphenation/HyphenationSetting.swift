@@ -22,12 +22,31 @@ public struct HyphenationSetting: Hashable, Sendable {
     public let hyphenator: any WordHyphenating
     /// The words already asked (shared by the copies of the setting).
     let memo = HyphenationMemo()
+    /// The hyphenators for text the book marks as another language (nil: such text is
+    /// not hyphenated).
+    let otherLanguages: LanguageHyphenators?
 
-    /// A setting.
-    public init(language: String, patterns: String, hyphenator: any WordHyphenating) {
+    /// A setting. `patterns` must also tell apart what `otherLanguages` can give (e.g.
+    /// which pattern files are installed): it is what cache keys see.
+    public init(language: String, patterns: String, hyphenator: any WordHyphenating,
+                otherLanguages: (any HyphenatorSource)? = nil) {
         self.language = language
         self.patterns = patterns
         self.hyphenator = hyphenator
+        self.otherLanguages = otherLanguages.map(LanguageHyphenators.init)
+    }
+
+    /// The hyphenator (and its memo) for a word in `tag`'s language — the setting's own
+    /// when `tag` is nil (the book's language) or has the same primary subtag (`en` in an
+    /// `en-US` setting); nil for a language without patterns.
+    func hyphenator(forLanguage tag: String?) -> (hyphenator: any WordHyphenating, memo: HyphenationMemo)? {
+        guard let tag = tag?.lowercased(), Self.primary(tag) != Self.primary(language) else { return (hyphenator, memo) }
+        return otherLanguages?.entry(for: tag)
+    }
+
+    /// The primary subtag of a language tag (`en` of `en-us`, `pt` of `pt_br`).
+    static func primary(_ tag: String) -> Substring {
+        tag.prefix { $0 != "-" && $0 != "_" }.lowercased()[...]
     }
 
     /// Equal when the language and the patterns are.
