@@ -45,14 +45,15 @@ enum Demerits {
     /// The line ends (piece indices, ascending, the last is `pieces.count - 1`) of the
     /// least total demerits; every line fits (no piece is wider than its room).
     ///
-    /// A first pass only looks at lines with at most `looseSlack` cells left (the last
-    /// line aside): a handful of starts a line end, found by binary search, instead of
-    /// every start that fits (dozens in CJK text). Only when that leaves the run's end
-    /// unreachable does a second pass look at every line that fits.
+    /// A first pass only looks at lines with at most max(4, room / 10) cells left (the
+    /// last line aside; 4 in text of short pieces, CJK, where that is two characters): a
+    /// handful of starts a line end, found by binary search, instead of every start that
+    /// fits (dozens in CJK text). Only when that leaves the run's end unreachable does a
+    /// second pass look at every line that fits.
     static func bestBreaks<P: BreakPieces>(_ pieces: P, firstAvailable: Int, restAvailable: Int,
                                            hyphenated: Bool = false) -> [Int] {
         if !hyphenated, let even = firstFitIfEven(pieces, firstAvailable, restAvailable) { return even }
-        let loose = max(4, restAvailable / 10)
+        let loose = pieces.visibleEnd(pieces.count - 1) <= 3 * pieces.count ? 4 : max(4, restAvailable / 10)
         if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: loose, hyphenated: hyphenated) { return breaks }
         if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: .max, hyphenated: hyphenated) { return breaks }
         // Unreachable only if a piece with its hyphen is wider than the room (a soft hyphen

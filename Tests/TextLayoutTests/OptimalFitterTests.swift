@@ -120,7 +120,8 @@ final class OptimalFitterTests: XCTestCase {
     static func bruteForce(_ words: [Int], width: Int, indent: Int) -> Int {
         if let even = evenFirstFit(words, width: width, indent: indent) { return demerits(even, first: width - indent, rest: width) }
         let n = words.count
-        let loose = max(4, width / 10)
+        // Short pieces (CJK-like: at most 3 cells each on average) get a tighter first pass.
+        let loose = words.reduce(0, +) + n - 1 <= 3 * n ? 4 : max(4, width / 10)
         var best = Int.max, bestTight = Int.max
         for mask in 0..<(1 << (n - 1)) {   // bit i: a line ends after word i
             var lines: [(width: Int, segments: Int)] = []
