@@ -70,14 +70,12 @@ enum OptimalFitter {
 
     /// The segments (absolute indices) next to the line ends of the lines with at least two
     /// cells of slack: the last two words of such a line and the first two of the next.
-    private static func looseNeighbours(_ run: SegmentRun, _ breaks: [Int], first: Int, rest: Int) -> Set<Int> {
-        var words: Set<Int> = []
+    private static func looseNeighbours(_ run: SegmentRun, _ breaks: [Int], first: Int, rest: Int) -> WordMarks {
+        var words = WordMarks(first: run.first, count: run.count)
         var a = 0
         for (i, b) in breaks.enumerated() where i < breaks.count - 1 {
             let width = OptimalFitter.width(run, a, b)
-            if (i == 0 ? first : rest) - width >= 2 {
-                for s in max(0, b - 3)...min(run.count - 1, b + 4) { words.insert(run.first + s) }
-            }
+            if (i == 0 ? first : rest) - width >= 2 { words.mark(max(0, b - 3)...min(run.count - 1, b + 4)) }
             a = b + 1
         }
         return words

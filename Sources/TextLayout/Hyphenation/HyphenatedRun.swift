@@ -23,12 +23,12 @@ struct HyphenatedRun: BreakPieces {
     /// The pieces of `run`, the segments in `words` cut at their hyphenation points; nil
     /// when none of them has one.
     init?(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, text: UnsafeBufferPointer<UInt8>,
-          words: Set<Int>, hyphenation: HyphenationSetting, languages: SliceLanguages = SliceLanguages([], base: 0)) {
+          words: WordMarks, hyphenation: HyphenationSetting, languages: SliceLanguages = SliceLanguages([], base: 0)) {
         var cut = false
         var points: [Int] = []
-        ends.reserveCapacity(run.count + 2 * words.count)
-        starts.reserveCapacity(run.count + 2 * words.count)
-        visibles.reserveCapacity(run.count + 2 * words.count)
+        ends.reserveCapacity(run.count + 2 * words.marked)
+        starts.reserveCapacity(run.count + 2 * words.marked)
+        visibles.reserveCapacity(run.count + 2 * words.marked)
         for s in run {
             let start = seg.start(s), end = seg.end(s)
             points.removeAll(keepingCapacity: true)
