@@ -22,6 +22,7 @@ import TextContent
 ///                        v url length + 1 or 0, url bytes)
 ///              toc:      v count × (title, z level, v target, source)
 ///              notes:    v count × (z lower − previous lower, v length)
+///              languages: v count × (z lower − previous upper, v length, tag (string))
 ///              metadata: title, v count × author, language, format u8, encoding, direction u8, version
 ///              source map: v count × source; v count × (v content − previous content,
 ///                          v source index << 1 | linear, z source offset − previous source offset)
@@ -37,7 +38,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 3
+    public static let formatVersion: UInt16 = 4
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -135,6 +136,18 @@ public enum TextContentCodec {
             w.appendVarint(n.count)
             previousLower = n.lowerBound.rawValue
         }
+        encodeLanguages(content.languages, into: &w)
+    }
+
+    private static func encodeLanguages(_ languages: [LanguageSpan], into w: inout ByteWriter) {
+        w.appendVarint(languages.count)
+        var previousUpper = 0
+        for l in languages {
+            w.appendZigzag(l.range.lowerBound.rawValue - previousUpper)
+            w.appendVarint(l.range.count)
+            w.appendString(l.tag)
+            previousUpper = l.range.upperBound.rawValue
+        }
     }
 
     private static func encodeMetadata(_ m: BookMetadata, into w: inout ByteWriter) {
@@ -191,6 +204,7 @@ public enum TextContentCodec {
         var text: Range<Int>
         var chapters: [Chapter] = [], blocks: [Block] = [], styles: [StyleRun] = [], toc: [TOCEntry] = []
         var notes: [ByteRange] = []
+        var languages: [LanguageSpan] = []
         var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
         var sourceMap = SourceMap()
         var warnings: [String] = []
@@ -198,7 +212,8 @@ public enum TextContentCodec {
         /// The content with `bytes` as its text, checked with `TextContent.validate()`.
         func assemble(_ bytes: [UInt8]) throws -> TextContent {
             let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                                      metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes)
+                                      metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes,
+                                      languages: languages)
             let problems = content.validate()
             guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
             return content
@@ -292,6 +307,26 @@ public enum TextContentCodec {
             parts.notes.append(range)
             previousLower = range.lowerBound.rawValue
         }
+        parts.languages = try decodeLanguages(&r, textCount: textCount)
+    }
+
+    /// Language spans: ranges inside the text (order and overlap are `validate()`'s), tags
+    /// as the builder writes them (non-empty, sanitised).
+    private static func decodeLanguages(_ r: inout ByteReader, textCount: Int) throws -> [LanguageSpan] {
+        let count = try r.count(elementSize: 3)
+        var languages: [LanguageSpan] = []
+        languages.reserveCapacity(count)
+        var previousUpper = 0
+        for _ in 0..<count {
+            let range = try r.range(after: previousUpper, textCount: textCount)
+            let tag = try r.string()
+            guard !tag.isEmpty, TextContentBuilder.sanitizedLanguageTag(tag) == tag else {
+                throw DecodeError.malformed("language tag")
+            }
+            languages.append(LanguageSpan(range: range, tag: tag))
+            previousUpper = range.upperBound.rawValue
+        }
+        return languages
     }
 
     private static func decodeMetadata(_ r: inout ByteReader) throws -> BookMetadata {

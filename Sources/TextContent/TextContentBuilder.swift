@@ -23,6 +23,12 @@ public struct TextContentBuilder {
     private var tocEntries: [(title: String, level: Int, target: ByteOffset?, key: String?, source: String)] = []
     private var sourceMap = SourceMap()
     private var sourceIndexCache: [String: Int] = [:]
+    private var languages: [LanguageSpan] = []
+    /// The open languages, innermost last: the sanitised tag ("" unknown) and whether text
+    /// in it is recorded (a known tag whose primary subtag is not the book's).
+    private var languageStack: [(tag: String, records: Bool)] = []
+    /// Where the text in the innermost open language began (not yet in `languages`).
+    private var languageRunStart = 0
 
     /// Starts an empty book.
     public init(metadata: BookMetadata) {
@@ -46,6 +52,8 @@ public struct TextContentBuilder {
         // when it is preformatted).
         if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
         openBlock = (kind, level, direction, isVerse, bytes.count)
+        // Only the separator came since the last block's text was recorded: it is in no span.
+        languageRunStart = bytes.count
     }
 
     /// Number of blocks closed so far (an open block is not counted).
@@ -118,9 +126,12 @@ public struct TextContentBuilder {
                 bytes.removeLast()
             }
             clampStyles(to: bytes.count)
+            clampLanguages(to: bytes.count)
             return
         }
         clampStyles(to: bytes.count)
+        clampLanguages(to: bytes.count)
+        flushLanguageRun()
         blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, isVerse: b.isVerse,
                             range: ByteRange(b.start, bytes.count)))
     }
@@ -227,8 +238,81 @@ public struct TextContentBuilder {
     /// Appends a hard line break (`<br>`) inside the current block, trimming a space before it.
     public mutating func appendLineBreak() {
         if openBlock == nil { beginBlock(.paragraph) }
-        if let b = openBlock, bytes.count > b.start, bytes.last == 0x20 { bytes.removeLast() }
+        if let b = openBlock, bytes.count > b.start, bytes.last == 0x20 {
+            bytes.removeLast()
+            clampLanguages(to: bytes.count)
+        }
         bytes.append(0x0A)
+    }
+
+    // MARK: Languages
+
+    /// Opens an element in language `tag` (`xml:lang`/`lang`), nested in the open ones
+    /// until `endLanguage()`. The text appended while it is the innermost open language
+    /// becomes a `LanguageSpan` tagged with it, unless the tag is empty or not a plain
+    /// BCP 47-like tag (letters, digits, `-`/`_`, at most 35 characters: an unknown
+    /// language) or has the primary subtag of the book's language (`metadata.language`):
+    /// such text is recorded in no span, but still splits the span around it.
+    public mutating func beginLanguage(_ tag: String) {
+        flushLanguageRun()
+        let clean = Self.sanitizedLanguageTag(tag)
+        let book = Self.primarySubtag(metadata.language)
+        languageStack.append((clean, !clean.isEmpty && (book.isEmpty || Self.primarySubtag(clean) != book)))
+    }
+
+    /// Closes the innermost language opened with `beginLanguage` (nothing when none is open).
+    public mutating func endLanguage() {
+        guard !languageStack.isEmpty else { return }
+        flushLanguageRun()
+        languageStack.removeLast()
+    }
+
+    /// Records the text since `languageRunStart` in the innermost open language, merging
+    /// it into the previous span when that has the same tag and ends where it starts.
+    private mutating func flushLanguageRun() {
+        let start = min(languageRunStart, bytes.count), end = bytes.count
+        languageRunStart = end
+        guard end > start, let top = languageStack.last, top.records else { return }
+        if let last = languages.last, last.tag == top.tag, last.range.upperBound.rawValue == start {
+            languages[languages.count - 1].range = ByteRange(last.range.lowerBound.rawValue, end)
+        } else {
+            languages.append(LanguageSpan(range: ByteRange(start, end), tag: top.tag))
+        }
+    }
+
+    /// After text was trimmed to `end`: spans past it are cut (empty ones dropped).
+    private mutating func clampLanguages(to end: Int) {
+        languageRunStart = min(languageRunStart, end)
+        while let last = languages.last, last.range.upperBound.rawValue > end {
+            if last.range.lowerBound.rawValue >= end {
+                languages.removeLast()
+            } else {
+                languages[languages.count - 1].range = ByteRange(last.range.lowerBound.rawValue, end)
+            }
+        }
+    }
+
+    /// `tag` trimmed of ASCII spaces, `_` written `-`; "" unless it is 1…35 ASCII letters,
+    /// digits and `-`.
+    public static func sanitizedLanguageTag(_ tag: String) -> String {
+        let utf8 = Array(tag.utf8)
+        let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }),
+              last - first < 35 else { return "" }
+        var out: [UInt8] = []
+        for b in utf8[first...last] {
+            let isAlphanumeric = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+            guard isAlphanumeric || b == 0x2D || b == 0x5F else { return "" }
+            out.append(b == 0x5F ? 0x2D : b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The primary subtag of a language tag, lower-cased: `en` for `en-US`, ` EN_gb`; ""
+    /// for a tag `sanitizedLanguageTag` rejects.
+    public static func primarySubtag(_ tag: String) -> String {
+        let clean = sanitizedLanguageTag(tag)
+        return String(decoding: clean.utf8.prefix { $0 != 0x2D }, as: UTF8.self).lowercased()
     }
 
     // MARK: Styles
@@ -376,6 +460,7 @@ public struct TextContentBuilder {
         var other = other
         other.endBlock()
         for token in other.openStyles.keys.sorted() { other.endStyle(token) }
+        while !other.languageStack.isEmpty { other.endLanguage() }
         endBlock()
         let base: Int
         if other.bytes.isEmpty {
@@ -409,6 +494,16 @@ public struct TextContentBuilder {
         for e in other.tocEntries {
             tocEntries.append((e.title, e.level, e.target.map { ByteOffset(shift($0.rawValue)) }, e.key, e.source))
         }
+        for l in other.languages {
+            let range = l.range.shifted(by: base)
+            if let last = languages.last, last.tag == l.tag, last.range.upperBound == range.lowerBound {
+                languages[languages.count - 1].range = ByteRange(last.range.lowerBound, range.upperBound)
+            } else {
+                languages.append(LanguageSpan(range: range, tag: l.tag))
+            }
+        }
+        // A language still open here does not take `other`'s text.
+        languageRunStart = bytes.count
         sourceMap.append(other.sourceMap, shiftedBy: base)
         sourceIndexCache.removeAll(keepingCapacity: true)
         warnings.append(contentsOf: other.warnings)
@@ -426,6 +521,8 @@ public struct TextContentBuilder {
         metadata.authors = metadata.authors.map(TextSanitizer.sanitizeLabel)
         metadata.language = TextSanitizer.sanitizeLabel(metadata.language)
         for token in openStyles.keys.sorted() { endStyle(token) }
+        while !languageStack.isEmpty { endLanguage() }
+        clampLanguages(to: bytes.count)
         let end = bytes.count
         // `clampStyles` stops at the first run that ends in time, but an outer run (sorted
         // before the runs nested in it) can still end in trimmed text: clamp every run to
@@ -462,7 +559,8 @@ public struct TextContentBuilder {
             toc.append(TOCEntry(title: e.title, level: e.level, target: ByteOffset(min(t.rawValue, end)), source: e.source))
         }
         return TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
-                           metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings), notes: notes)
+                           metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings), notes: notes,
+                           languages: languages)
     }
 
     /// Gives each link its target (text ending at `end`); a link to a note becomes a note

@@ -40,13 +40,20 @@ final class PersistedFormatGoldenTests: XCTestCase {
         XCTAssertEqual(LayoutCache.textDigest(of: TextContentCodecTests.richBook()), 0x3a93_2485_ca51_e7a1)
     }
 
-    /// Format 3 (URLs on style runs, the notes' extents) since issue #14; format 2 (list
-    /// markers, verse flags in the blocks) since issue #13.
+    /// Format 4 (language spans) since `TextContent.languages`; format 3 (URLs on style
+    /// runs, the notes' extents) since issue #14; format 2 (list markers, verse flags in
+    /// the blocks) since issue #13.
     func testContentCodecEncodingIsUnchanged() {
-        let blob = TextContentCodec.encode(TextContentCodecTests.richBook(), key: "reader-content;book=0123456789abcdef-3e8;parser=1")
-        XCTAssertEqual(blob.count, 6822)
-        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 0xc6de_7152_3be5_50ec)
-        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544303000000a9a96cf7d045d0a0a61a000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        let book = TextContentCodecTests.richBook()
+        let key = "reader-content;book=0123456789abcdef-3e8;parser=1"
+        let blob = TextContentCodec.encode(book, key: key)
+        XCTAssertEqual(blob.count, 6933)
+        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 0x429f_757d_2498_d2e2)
+        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544304000000c9f39d39e5de93be151b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        // Without its spans the book takes format 3's bytes plus one (the zero count).
+        var none = book
+        none.languages = []
+        XCTAssertEqual(TextContentCodec.encode(none, key: key).count, 6822 + 1)
     }
 
     /// Two chapters of hand-made lines (no layout engine involved, so a change of line

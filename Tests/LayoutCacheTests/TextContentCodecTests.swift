@@ -30,15 +30,20 @@ final class TextContentCodecTests: XCTestCase {
                 if k == 4 { b.defineTarget("note\(c)") }
                 b.anchor(source: source, offset: 100 * c + 10 * k, linear: k % 2 == 0)
                 let n = 3 + rng.below(20)
+                // Format 4: language spans (a French block, a Swiss German run nested in it).
+                if k == 2 { b.beginLanguage(c == 0 ? "fr" : "de-CH") }
                 b.append((0..<n).map { _ in Fixtures.words[rng.below(Fixtures.words.count)] }.joined(separator: " "))
                 let t = b.beginStyle(.emphasis)
+                if k == 2 { b.beginLanguage("gsw") }
                 b.append(" emphasised שלום")
+                if k == 2 { b.endLanguage() }
                 // Format 3: a URL on some links (percent-encoded by the builder).
                 let link = b.beginStyle(k % 2 == 0 ? .noteReference : .link, targetKey: "note\((c + 1) % 5)",
                                         url: k == 1 ? "https://example.org/ü \(c)" : nil)
                 b.append(" see¹")
                 b.endStyle(link)
                 b.endStyle(t)
+                if k == 2 { b.endLanguage() }
                 if k == 5 { b.appendLineBreak(); b.append("second line") }
                 // Format 3: the block with id note<c> is a note (its extent ends with it).
                 if k == 4 { b.endBlock(); b.endTarget("note\(c)") }
@@ -68,6 +73,7 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(a.sourceMap.sources, b.sourceMap.sources, file: file, line: line)
         XCTAssertEqual(a.warnings, b.warnings, file: file, line: line)
         XCTAssertEqual(a.notes, b.notes, file: file, line: line)
+        XCTAssertEqual(a.languages, b.languages, file: file, line: line)
         for offset in stride(from: 0, through: a.bytes.count, by: max(1, a.bytes.count / 997)) {
             XCTAssertEqual(a.sourceMap.location(of: ByteOffset(offset)), b.sourceMap.location(of: ByteOffset(offset)),
                            "source map at \(offset)", file: file, line: line)
@@ -118,6 +124,48 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(book.notes.count, 5)
         XCTAssertEqual(book.styles.compactMap(\.url).count, 5)
         XCTAssertEqual(book.styles.first { $0.url != nil }?.url, "https://example.org/%C3%BC%200")
+        XCTAssertEqual(book.languages.count, 15)
+        XCTAssertEqual(Set(book.languages.map(\.tag)), ["fr", "de-CH", "gsw"])
+    }
+
+    func testLanguagesRoundTripAndDamagedOnesAreRejected() throws {
+        let book = Self.richBook()
+        XCTAssertEqual(try decode(TextContentCodec.encode(book, key: key)).languages, book.languages)
+        var overlapping = book
+        overlapping.languages[1].range = ByteRange(overlapping.languages[0].range.upperBound - 1, overlapping.languages[1].range.upperBound)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(overlapping, key: key))) {
+            guard case .invalidContent? = $0 as? TextContentCodec.DecodeError else { return XCTFail("\($0)") }
+        }
+        var outside = book
+        outside.languages[outside.languages.count - 1].range = ByteRange(book.bytes.count - 1, book.bytes.count + 1)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(outside, key: key))) {
+            XCTAssertEqual($0 as? TextContentCodec.DecodeError, .malformed("range length"))
+        }
+        for tag in ["", "fr\u{1B}[31m", "a b"] {
+            var badTag = book
+            badTag.languages[0].tag = tag
+            XCTAssertThrowsError(try decode(TextContentCodec.encode(badTag, key: key)), tag) {
+                XCTAssertEqual($0 as? TextContentCodec.DecodeError, .malformed("language tag"))
+            }
+        }
+        // Cut inside the languages section, size and checksum fixed up: rejected, no trap.
+        let blob = TextContentCodec.encode(book, key: key)
+        var none = book
+        none.languages = []
+        XCTAssertGreaterThan(blob.count, TextContentCodec.encode(none, key: key).count)
+        let tagAt = try XCTUnwrap(Self.find(Array("gsw".utf8), in: blob))
+        for n in tagAt - 8..<tagAt + 3 {
+            var cut = Array(blob[0..<n])
+            Fixtures.patch(&cut, UInt64(cut.count), at: 16)
+            resign(&cut)
+            XCTAssertThrowsError(try decode(cut), "cut at \(n)")
+        }
+    }
+
+    /// The first offset of `needle` in `haystack`.
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     func testRoundTrip() throws {

@@ -62,6 +62,8 @@ final class XHTMLWalker {
         var verseLine: Int?
         /// The target key of a block element with an id: its extent ends when it closes.
         var targetKey: String?
+        /// The element has `xml:lang`/`lang`: its language closes with it.
+        var language = false
     }
 
     private var ctx = Context()
@@ -279,6 +281,9 @@ final class XHTMLWalker {
         var start: UnsafePointer<xmlChar>?
         var value: UnsafePointer<xmlChar>?
         var listType: UnsafePointer<xmlChar>?
+        /// `xml:lang`, else `lang` (an empty value: unknown language).
+        var language: UnsafePointer<xmlChar>?
+        var hasLanguage = false, xmlLanguage = false
         var hidden = false
         var reversed = false
 
@@ -310,7 +315,10 @@ final class XHTMLWalker {
             case UInt8(ascii: "s"): if equals(n, "start") { a.start = v }
             case UInt8(ascii: "v"): if equals(n, "value") { a.value = v }
             case UInt8(ascii: "t"): if equals(n, "type") { a.listType = v }
-            case UInt8(ascii: "x"): if equals(n, "xlink:href") && a.href == nil { a.href = v }
+            case UInt8(ascii: "x"):
+                if equals(n, "xlink:href") && a.href == nil { a.href = v }
+                else if equals(n, "xml:lang") { a.language = v; a.hasLanguage = true; a.xmlLanguage = true }
+            case UInt8(ascii: "l"): if equals(n, "lang") && !a.xmlLanguage { a.language = v; a.hasLanguage = true }
             default: break
             }
             p += 2
@@ -419,6 +427,11 @@ final class XHTMLWalker {
             return false
         }
         if let id = a.id { defineTarget(String(cString: id), tag, isNote: isNote) }
+        if a.hasLanguage {
+            // A valueless attribute (the HTML parser gives NULL) says no language: unknown.
+            builder.beginLanguage(a.language.map { String(cString: $0) } ?? "")
+            frames[frames.count - 1].language = true
+        }
         if let dir = a.dir {
             switch String(cString: dir).lowercased() {
             case "rtl": ctx.direction = .rightToLeft
@@ -497,6 +510,7 @@ final class XHTMLWalker {
             pendingAnchor = nil
             pendingCellSeparator = false
         }
+        if frame.language { builder.endLanguage() }
         if let key = frame.targetKey { builder.endTarget(key) }
         if let breaks = frame.verseLine { closeVerseLine(breaksWhenOpened: breaks) }
         if frame.list, let list = lists.popLast() { closeList(list) }
