@@ -4,8 +4,13 @@ import Support
 import TextLayout
 
 /// The hyphenators for the other languages a book marks in its text, from the installed
-/// pattern files, each loaded when first asked (`DeferredHyphenator`).
+/// pattern files, each loaded when first asked (`DeferredHyphenator`) — except files of
+/// more than `largestFile` bytes: libhyphen takes seconds to load the German one (1.1 MB,
+/// 3.4 s; the next largest, English, 18 ms), too long a wait for a marked phrase (a book
+/// in German still gets it as its own language).
 final class PatternLanguages: HyphenatorSource {
+    static let largestFile = 512 * 1024
+
     private let library: HyphenationLibrary
     /// What the installed pattern files are (their names and sizes, hashed): a layout
     /// cached before `hyphen-fr` was installed is not taken for one made after.
@@ -15,13 +20,19 @@ final class PatternLanguages: HyphenatorSource {
         self.library = library
         let files = library.availableLanguages().compactMap { tag -> String? in
             guard let file = library.patternFile(for: tag) else { return nil }
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-            return "\((file as NSString).lastPathComponent)-\(size)"
+            return "\((file as NSString).lastPathComponent)-\(Self.size(of: file))"
         }
         fingerprint = String(Digest.fnv1a64(Array(files.joined(separator: ",").utf8)), radix: 16)
     }
 
     func hyphenator(for language: String) -> (any WordHyphenating)? {
-        library.patternFile(for: language) == nil ? nil : DeferredHyphenator(library: library, language: language)
+        guard let file = library.patternFile(for: language), Self.size(of: file) <= Self.largestFile else { return nil }
+        return DeferredHyphenator(library: library, language: language)
+    }
+
+    /// The size of the file a path names (links followed).
+    static func size(of file: String) -> Int {
+        let path = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 }

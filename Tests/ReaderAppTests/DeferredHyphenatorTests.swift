@@ -45,3 +45,18 @@ final class DeferredHyphenatorTests: XCTestCase {
         XCTAssertNotNil(eager.reason, "loading names the problem (reader info)")
     }
 }
+
+final class PatternLanguagesTests: XCTestCase {
+    func testPhrasesInOtherLanguagesGetTheirPatternsButNotTheSlowGermanFile() throws {
+        for file in ["hyph_fr.dic", "hyph_de_DE.dic", "hyph_de.dic"] where !FileManager.default.fileExists(atPath: "/usr/share/hyphen/" + file) {
+            return XCTFail("\(file) is not installed (make deps installs hyphen-fr and hyphen-de)")
+        }
+        let languages = PatternLanguages(library: HyphenationLibrary(directory: "/usr/share/hyphen"))
+        XCTAssertNotNil(languages.hyphenator(for: "fr"))
+        XCTAssertNil(languages.hyphenator(for: "de"), "hyph_de.dic is a link to the 1.1 MB file")
+        XCTAssertNil(languages.hyphenator(for: "de-CH"))
+        XCTAssertNil(languages.hyphenator(for: "tlh"), "no patterns")
+        XCTAssertFalse(languages.fingerprint.isEmpty)
+        XCTAssertEqual(languages.fingerprint, PatternLanguages(library: HyphenationLibrary(directory: "/usr/share/hyphen")).fingerprint)
+    }
+}
