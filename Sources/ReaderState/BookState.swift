@@ -49,6 +49,11 @@ public struct BookState: Codable, Hashable, Sendable {
     /// Where the reader jumped from, oldest first (the jump list, at most 100); absent in
     /// files written before it existed.
     public var jumps: [SavedPosition]?
+    /// Settings changed inside the reader for this book (`+`/`-` width, `c` theme, the
+    /// `o` panel), as config-file keys and values (`width` → `72`, `theme` → `light`: the
+    /// names of the long command-line options, docs/CONFIG.md). They override the config
+    /// file and are overridden by the command line. Absent when none was changed.
+    public var settings: [String: String]?
 
     public init(key: String, lastPath: String, title: String, position: SavedPosition = SavedPosition(chapter: 0, offset: 0),
                 bookmarks: [Bookmark] = [], updated: Double = 0) {
