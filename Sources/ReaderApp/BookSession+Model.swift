@@ -7,11 +7,17 @@ extension BookSession {
     /// (else the saved position), with the saved bookmarks, laying chapters out with
     /// `layout` (its width is the most the text column may take) and reading them from the
     /// layout cache when it has them.
+    ///
+    /// `display` carries the theme, the width `=` returns to and the hyphenation the
+    /// settings panel can turn on; the settings changed inside the reader before are kept
+    /// (and saved again with the next changes).
     public func makeModel(columns: Int, rows: Int, layout: LayoutOptions, reveal: RevealSettings = RevealSettings(),
-                          start: ByteOffset? = nil) -> ReaderModel {
+                          start: ByteOffset? = nil, display: ReadingSettings = ReadingSettings()) -> ReaderModel {
+        var display = display
+        display.changed = (state.settings ?? [:]).merging(display.changed) { _, new in new }
         let model = ReaderModel(content: content, position: start ?? savedPosition, columns: columns, rows: rows,
                                 preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal,
-                                jumps: savedJumps)
+                                jumps: savedJumps, settings: display)
         let disk = layouts
         model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
         return model

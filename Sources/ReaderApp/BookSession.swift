@@ -142,8 +142,10 @@ public final class BookSession {
     }
 
     /// Saves the reading position, the bookmarks (a bookmark kept from before keeps its
-    /// creation time) and the jump list.
-    public func save(position: ByteOffset, marks: [Mark], jumps: [ByteOffset] = [], now: Date = Date()) throws {
+    /// creation time), the jump list and the settings changed inside the reader for this
+    /// book (`BookState.settings`; nil keeps the saved ones).
+    public func save(position: ByteOffset, marks: [Mark], jumps: [ByteOffset] = [], settings: [String: String]? = nil,
+                     now: Date = Date()) throws {
         let created = Dictionary(state.bookmarks.map { ($0.position.offset, $0.created) }, uniquingKeysWith: { a, _ in a })
         var state = self.state
         state.position = SavedPosition(chapter: content.chapterIndex(containing: position) ?? 0, offset: position.rawValue)
@@ -154,6 +156,7 @@ public final class BookSession {
         state.jumps = jumps.isEmpty ? nil : jumps.map {
             SavedPosition(chapter: content.chapterIndex(containing: $0) ?? 0, offset: $0.rawValue)
         }
+        if let settings { state.settings = settings.isEmpty ? nil : settings }
         state.updated = now.timeIntervalSince1970
         state.title = content.metadata.title
         try store.save(state)

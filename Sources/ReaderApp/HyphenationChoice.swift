@@ -69,6 +69,12 @@ public enum HyphenationChoice: Hashable, Sendable {
                                    hyphenator: hyphenator, otherLanguages: others), nil)
     }
 
+    /// The hyphenation "auto" gives `book` (with total fit), for the settings panel to
+    /// offer when the reader started without it; nil when its language has no patterns.
+    public static func offer(for book: TextContent) -> HyphenationSetting? {
+        HyphenationChoice.auto.apply(to: LayoutOptions(wrap: .optimal), book: book).hyphenation
+    }
+
     /// `options` with the hyphenation for `book` in its language and the languages it marks
     /// (total fit only: first fit does not hyphenate); patterns load when the layout first
     /// needs them.

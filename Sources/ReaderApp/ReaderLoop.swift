@@ -146,15 +146,26 @@ public final class ReaderLoop {
             case .quit: running = false
             case .positionChanged: saver.markDirty()
             case .bookmarksChanged: save()
+            case .settingsChanged:
+                applyDisplaySettings()
+                save()
             }
         }
         return running
     }
 
-    /// Saves the position and bookmarks now; a failure is shown on the status line.
+    /// The theme and Arabic shaping the settings now ask for (`c`, the settings panel).
+    private func applyDisplaySettings() {
+        renderer.theme = model.settings.theme.theme
+        renderer.arabicShaping = model.layoutOptions.arabicShaping
+    }
+
+    /// Saves the position, bookmarks and the settings changed for this book now; a
+    /// failure is shown on the status line.
     private func save() {
         do {
-            try session.save(position: model.position, marks: model.marks, jumps: model.jumps.entries)
+            try session.save(position: model.position, marks: model.marks, jumps: model.jumps.entries,
+                             settings: model.settings.changed)
         } catch {
             model.showMessage("Could not save the reading position: \(error)")
         }

@@ -47,7 +47,8 @@ public final class ChapterLayouts {
 
     /// Changes the options; cached layouts are dropped when they differ.
     public func setOptions(_ new: LayoutOptions) {
-        guard new != options else { return }
+        // Display-only fields (direction, Arabic shaping) change no line: keep the layouts.
+        guard new != options else { options = new; return }
         options = new
         cache.removeAll()
     }

@@ -25,4 +25,7 @@ public enum Effect: Hashable, Sendable {
     case positionChanged
     /// Bookmarks changed: save them.
     case bookmarksChanged
+    /// A display setting changed inside the reader (width, theme, the settings panel):
+    /// redraw with `ReaderModel.settings` and save `settings.changed` with the book.
+    case settingsChanged
 }

@@ -49,6 +49,10 @@ public enum KeyHelp {
         public static let note = "Note popup"
         /// Keys while the links are labelled (`F`).
         public static let hints = "Link labels (F)"
+        /// Display settings while reading.
+        public static let settings = "Settings"
+        /// The settings panel's keys.
+        public static let settingsPanel = "Settings panel (o)"
     }
 
     /// Every binding, grouped.
@@ -69,6 +73,18 @@ public enum KeyHelp {
             Entry(["["], "start of the chapter (again: the previous)"),
             Entry(["g", "Home", "<", "/", "G", "End", ">"], "start / end of the book"),
             Entry(["q", "Q", "Ctrl-C"], "quit (the position is saved)"),
+        ]),
+        Section(title: Title.settings, entries: [
+            Entry(["+", "/", "-"], "wider / narrower text (reveal: speed)"),
+            Entry(["="], "text width back to the default"),
+            Entry(["c"], "next theme (dark, light, plain)"),
+            Entry(["o"], "settings panel (justify, hyphens…)"),
+            Entry([], "(changes are remembered for this book)"),
+        ]),
+        Section(title: Title.settingsPanel, entries: [
+            Entry(["j", "↓", "Tab", "/", "k", "↑", "Shift-Tab", "mouse wheel"], "next / previous setting"),
+            Entry(["→", "l", "Enter", "Space", "/", "←", "h"], "next / previous value (applied at once)"),
+            Entry(["Esc", "q", "o"], "close"),
         ]),
         Section(title: Title.search, entries: [
             Entry(["/"], "search: type a pattern, then Enter"),

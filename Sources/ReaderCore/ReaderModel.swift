@@ -27,10 +27,11 @@ public final class ReaderModel {
     /// `keepsAnalyses: false` a resize lays chapters out from scratch (benchmarks compare).
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int = 80,
                 baseOptions: LayoutOptions = LayoutOptions(), marks: [Mark] = [],
-                revealSettings: RevealSettings = RevealSettings(), keepsAnalyses: Bool = true, jumps: [ByteOffset] = []) {
+                revealSettings: RevealSettings = RevealSettings(), keepsAnalyses: Bool = true, jumps: [ByteOffset] = [],
+                settings: ReadingSettings = ReadingSettings()) {
         context = ReadingContext(content: content, position: position, columns: columns, rows: rows,
                                  preferredWidth: preferredWidth, baseOptions: baseOptions, marks: marks,
-                                 revealSettings: revealSettings, keepsAnalyses: keepsAnalyses, jumps: jumps)
+                                 revealSettings: revealSettings, keepsAnalyses: keepsAnalyses, jumps: jumps, settings: settings)
         layouts = context.layouts
         stack = LayerStack(base: ReadingLayer())
     }
@@ -169,6 +170,10 @@ public final class ReaderModel {
     public var selectedLink: ByteRange? { context.selectedLink }
     /// Width of the text column now.
     public var textWidth: Int { context.textWidth }
+    /// The display settings, and what was changed inside the reader.
+    public var settings: ReadingSettings { context.settings }
+    /// The layout options now (the settings panel may have changed them).
+    public var layoutOptions: LayoutOptions { context.layouts.options }
     /// Rows of text (the last row is the status line).
     public var textRows: Int { context.textRows }
     /// The layer that gets inputs first.

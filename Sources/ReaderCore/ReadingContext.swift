@@ -18,10 +18,14 @@ public final class ReadingContext {
     public private(set) var columns: Int
     /// Terminal size in rows.
     public private(set) var screenRows: Int
-    /// Maximum text column width requested by the user (`--width`).
-    public let preferredWidth: Int
-    /// Options other than the width (line-break style, indent…).
-    public let baseOptions: LayoutOptions
+    /// Maximum text column width: `--width`, or what `+`/`-` and the settings panel made it.
+    public internal(set) var preferredWidth: Int
+    /// Options other than the width (line-break style, indent…), as the settings panel
+    /// leaves them.
+    public internal(set) var baseOptions: LayoutOptions
+    /// The display settings the reader started with and the ones changed inside it
+    /// (`ReadingContext+Settings.swift`).
+    public internal(set) var settings: ReadingSettings
     /// Bookmarks, sorted by offset.
     public internal(set) var marks: [Mark]
     /// Where the reader jumped from (`Ctrl-O` goes back, `Alt-→` forward).
@@ -50,7 +54,7 @@ public final class ReadingContext {
     /// `columns` × `rows`. Lays nothing out.
     public init(content: TextContent, position: ByteOffset, columns: Int, rows: Int, preferredWidth: Int,
                 baseOptions: LayoutOptions, marks: [Mark], revealSettings: RevealSettings, keepsAnalyses: Bool = true,
-                jumps: [ByteOffset] = []) {
+                jumps: [ByteOffset] = [], settings: ReadingSettings = ReadingSettings()) {
         self.content = content
         self.columns = max(1, columns)
         self.screenRows = max(2, rows)
@@ -59,6 +63,9 @@ public final class ReadingContext {
         self.marks = marks
         self.jumps = JumpList(jumps.map { ByteOffset(min(max(0, $0.rawValue), content.bytes.count)) })
         self.revealSettings = revealSettings
+        var settings = settings
+        settings.defaultWidth = settings.defaultWidth ?? max(1, preferredWidth)
+        self.settings = settings
         let clamped = ByteOffset(min(max(0, position.rawValue), content.bytes.count))
         let width = Self.textWidth(columns: columns, preferred: preferredWidth)
         layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width),

@@ -40,8 +40,8 @@ extension LayoutOptions {
 }
 
 extension LineBreakStyle {
-    /// The style's name in cache keys (the CSS value).
-    var keyName: String {
+    /// The style's name in cache keys and on the command line (the CSS value).
+    public var keyName: String {
         switch self {
         case .strict: return "strict"
         case .normal: return "normal"

@@ -33,7 +33,10 @@ enum ReadCommand {
         defer { terminal.leave() }
         stats.phase("terminal")
         let size = terminal.size()
-        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: jumped)
+        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), defaultWidth: layout.width,
+                                      hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
+        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: jumped,
+                                      display: display)
         if path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)

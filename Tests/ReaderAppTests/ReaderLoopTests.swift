@@ -198,6 +198,25 @@ final class ReaderLoopTests: XCTestCase {
         XCTAssertEqual(InputMapping.input(for: KeyEvent(.character("o"), modifiers: .control)), .control("o"))
     }
 
+    func testSettingsChangedInTheReaderAreDrawnAndSavedForTheBookAtOnce() throws {
+        let store = MemoryPositionStore()
+        let h = try open(store: store)
+        try h.loop.draw()
+        let darkText = h.loop.frame[0, 0].style
+        h.device.type("c++")
+        try h.play()
+        XCTAssertEqual(store.states.values.first?.settings, ["theme": "light", "width": "88"], "saved with the book")
+        XCTAssertNotEqual(h.loop.frame[0, 0].style, darkText, "drawn in the light theme")
+        XCTAssertEqual(h.loop.frame[0, 0].style, ThemeName.light.theme.text)
+        XCTAssertTrue(h.status.contains("Text width 88"), h.status)
+        // Opened again: the changes are kept and saved again with the next ones.
+        let session = try BookSession.open(Self.sample, directories: directories, store: store)
+        let model = session.makeModel(columns: 100, rows: 30, layout: LayoutOptions())
+        XCTAssertEqual(model.settings.changed, ["theme": "light", "width": "88"])
+        model.handle(.character("-"))
+        XCTAssertEqual(model.settings.changed, ["theme": "light", "width": "76"])
+    }
+
     func testABookmarkIsSavedAtOnce() throws {
         let store = MemoryPositionStore()
         let h = try open(store: store)

@@ -68,7 +68,8 @@ final class KeyHelpTests: XCTestCase {
             return layer.handle(input, at: 0, in: m.context).consumed
         }
         assertListed(reading, in: [KeyHelp.Title.reading, KeyHelp.Title.search, KeyHelp.Title.places,
-                                   KeyHelp.Title.reveal, KeyHelp.Title.help, KeyHelp.Title.links], "ReadingLayer")
+                                   KeyHelp.Title.reveal, KeyHelp.Title.help, KeyHelp.Title.links, KeyHelp.Title.settings],
+                     "ReadingLayer")
         XCTAssertTrue(reading.isSuperset(of: ["q", "Esc", "n", "N", "/", ":", "?"]))
         let revealing = handled { input in
             let m = model()
@@ -112,6 +113,14 @@ final class KeyHelpTests: XCTestCase {
             return layer.scroll != 2   // any other key closes ("any other key")
         }
         assertListed(help, in: [KeyHelp.Title.help], "HelpLayer")
+        let settings = handled { input in
+            let m = model()
+            var layer = SettingsLayer()
+            _ = layer.handle(.down, at: 0, in: m.context)
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.selected != 1 || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(settings, in: [KeyHelp.Title.settingsPanel], "SettingsLayer")
     }
 
     func testTheHelpNamesQuitAndClearingASearch() {

@@ -45,6 +45,15 @@ public struct ReadingLayer: Layer {
             if !context.jumpBack() { context.message = "No earlier place in the jump list" }
         case .alt(.right):
             if !context.jumpForward() { context.message = "No later place in the jump list" }
+        case .character("+"): return .consumed(context.stepWidth(by: 1) ? [.settingsChanged] : [])
+        case .character("-"): return .consumed(context.stepWidth(by: -1) ? [.settingsChanged] : [])
+        case .character("="):
+            context.resetWidth()
+            return .consumed([.settingsChanged])
+        case .character("c"):
+            context.setTheme(context.settings.theme.next)
+            return .consumed([.settingsChanged])
+        case .character("o"): return .push(SettingsLayer())
         case .character("t"): return .push(ContentsLayer(context: context))
         case .character("'"): return .push(BookmarksLayer())
         case .character("/"): return .push(PromptLayer(.search))

@@ -1,0 +1,26 @@
+import TextLayout
+
+/// The display settings a reader can change while reading (`+`/`-`/`=` width, `c` theme,
+/// the `o` panel) beyond the layout options, and what was changed: the host saves
+/// `changed` with the book (as config-file keys and values, docs/CONFIG.md) and applies
+/// it the next time the book opens.
+public struct ReadingSettings: Hashable, Sendable {
+    /// The colours.
+    public var theme: ThemeName
+    /// The width `=` goes back to; nil: the width the reader started with.
+    public var defaultWidth: Int?
+    /// What "hyphenate: auto" means for this book (its language's patterns), nil when
+    /// there are none: the panel then offers only "off".
+    public var hyphenation: HyphenationSetting?
+    /// The settings changed inside the reader (including in earlier sessions), by key.
+    public var changed: [String: String]
+
+    /// Settings.
+    public init(theme: ThemeName = .dark, defaultWidth: Int? = nil, hyphenation: HyphenationSetting? = nil,
+                changed: [String: String] = [:]) {
+        self.theme = theme
+        self.defaultWidth = defaultWidth
+        self.hyphenation = hyphenation
+        self.changed = changed
+    }
+}
