@@ -46,8 +46,10 @@ public struct ConfigFile: Sendable {
 
     /// Parses the text of a config file; `label` starts the warnings (`config`).
     public init(text: String, label: String = "config") {
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)   // also the \r of CRLF files
+        // "\r\n" is one Character: split on it as well as on "\n".
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             if let problem = parse(line, number: index + 1) { warnings.append("\(label):\(index + 1): \(problem)") }
         }
