@@ -15,10 +15,13 @@ public struct ReaderLoopSettings {
     public var saveInterval: Double
     /// Whether time spent stopped (Ctrl-Z, SIGSTOP) counts for the reveal (`--reveal-catch-up`).
     public var countsStoppedTime: Bool
+    /// The reading layer's key bindings (the config file's `map` lines).
+    public var keyMap: KeyMap
 
     /// Settings; the defaults are the reader's.
     public init(theme: Theme = .dark, arabicShaping: Bool = true, encoder: ANSIEncoder.Options = ANSIEncoder.Options(),
-                saveInterval: Double = 2, countsStoppedTime: Bool = false) {
+                saveInterval: Double = 2, countsStoppedTime: Bool = false, keyMap: KeyMap = KeyMap()) {
+        self.keyMap = keyMap
         self.theme = theme
         self.arabicShaping = arabicShaping
         self.encoder = encoder
@@ -116,13 +119,19 @@ public final class ReaderLoop {
         return timeout
     }
 
+    /// A key as the key map turns it, when the reading layer gets it first (with a list,
+    /// prompt or popup on top, keys go to it as they are); nil for an unmapped key.
+    private func mapped(_ input: Input) -> Input? {
+        model.stack.layers.count == 1 ? settings.keyMap.translate(input) : input
+    }
+
     /// Applies one event; returns false when the reader should stop.
     private func handle(_ event: TerminalEvent) -> Bool {
         let now = clock.now()
         var effects: [Effect] = []
         switch event {
         case .key(let key):
-            if let input = InputMapping.input(for: key) { effects = model.handle(input, at: now) }
+            if let input = InputMapping.input(for: key).flatMap(mapped) { effects = model.handle(input, at: now) }
         case .mouse(let mouse):
             if let input = InputMapping.input(for: mouse) { effects = model.handle(input, at: now) }
         case .resize(let size):

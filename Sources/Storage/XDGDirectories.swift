@@ -1,12 +1,15 @@
 import Foundation
 
 /// The reader's own folders, following the XDG Base Directory specification: the one
-/// place that reads `HOME`, `XDG_STATE_HOME` and `XDG_CACHE_HOME`.
+/// place that reads `HOME`, `XDG_STATE_HOME`, `XDG_CACHE_HOME` and `XDG_CONFIG_HOME`.
 public struct XDGDirectories: Sendable {
     /// `$XDG_STATE_HOME/reader` (default `~/.local/state/reader`): positions, bookmarks, history.
     public var state: URL
     /// `$XDG_CACHE_HOME/reader` (default `~/.cache/reader`): the layout and content caches.
     public var cache: URL
+    /// `$XDG_CONFIG_HOME/reader` (default `~/.config/reader`): the settings file `config`
+    /// (read, never written; docs/CONFIG.md).
+    public var config: URL
 
     /// Folders from an environment (pass `ProcessInfo.processInfo.environment`).
     public init(environment: [String: String]) {
@@ -18,11 +21,16 @@ public struct XDGDirectories: Sendable {
         }
         state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("reader", isDirectory: true)
         cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("reader", isDirectory: true)
+        config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("reader", isDirectory: true)
     }
 
-    /// Explicit folders (tests).
-    public init(state: URL, cache: URL) {
+    /// The settings file, `config` in the config folder.
+    public var configFile: URL { config.appendingPathComponent("config") }
+
+    /// Explicit folders (tests); without `config`, a `config` folder inside `state`.
+    public init(state: URL, cache: URL, config: URL? = nil) {
         self.state = state
         self.cache = cache
+        self.config = config ?? state.appendingPathComponent("config", isDirectory: true)
     }
 }

@@ -1,3 +1,5 @@
+import ReaderApp
+
 /// A parsed command line: options by name and positional arguments.
 ///
 /// Accepts `--name value`, `--name=value`, flags without values (or with an optional
@@ -81,6 +83,14 @@ struct Arguments {
         let names = choices.map(\.key)
         let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
         throw CLIError.usage("--\(name) must be \(list), not '\(given)'")
+    }
+
+    /// A flag that may also be given as `--name=on|off` (the config file's settings are
+    /// passed so: docs/CONFIG.md): whether its last occurrence turns it on.
+    func flag(_ name: String) throws -> Bool {
+        guard let v = value(name) else { return false }
+        guard let on = ConfigKey.flagValue(v) else { throw CLIError.usage("--\(name) takes on or off after '=', not '\(v)'") }
+        return on
     }
 
     /// An integer option within `range`.

@@ -18,10 +18,10 @@ enum DumpCommand {
         .init(name: "color", short: nil, takesValue: false),
         .init(name: "encoding", short: nil, takesValue: true),
         .init(name: "indent", short: nil, takesValue: true),
-        .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "justify", short: nil, takesValue: false, optionalValue: true),
         .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "hyphenate", short: nil, takesValue: true),
-        .init(name: "compact", short: nil, takesValue: false),
+        .init(name: "compact", short: nil, takesValue: false, optionalValue: true),
         .init(name: "direction", short: nil, takesValue: true),
         .init(name: "arabic-shaping", short: nil, takesValue: true),
         .init(name: "logical", short: nil, takesValue: false),
@@ -81,9 +81,14 @@ enum DumpCommand {
         return (insertions.apply(to: content), insertions.newOffset(start))
     }
 
+    /// `--width N`, or nil for `--width auto` or no `--width` (the default).
+    static func width(_ a: Arguments) throws -> Int? {
+        a.value("width") == "auto" ? nil : try a.int("width", in: 1...10_000)
+    }
+
     /// Layout options from the shared command-line flags.
     static func layoutOptions(_ a: Arguments) throws -> LayoutOptions {
-        let width = try a.int("width", in: 1...10_000) ?? 80
+        let width = try width(a) ?? 80
         let style = try a.choice("line-break", ["strict": LineBreakStyle.strict, "normal": .normal, "loose": .loose],
                                  default: "strict")
         let indent = try a.int("indent", in: 0...100) ?? 0
@@ -91,8 +96,8 @@ enum DumpCommand {
                                      default: "auto")
         let shaping = try a.choice("arabic-shaping", ["on": true, "off": false], default: "on")
         let wrap = try a.choice("wrap", ["optimal": WrapStyle.optimal, "greedy": .greedy], default: WrapStyle.defaultForReading.name)
-        return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !a.has("compact"),
-                             lineBreakStyle: style, justify: a.has("justify"), direction: direction, arabicShaping: shaping,
+        return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !(try a.flag("compact")),
+                             lineBreakStyle: style, justify: try a.flag("justify"), direction: direction, arabicShaping: shaping,
                              wrap: wrap)
     }
 }

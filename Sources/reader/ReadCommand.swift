@@ -3,6 +3,7 @@ import Glibc
 import ReaderApp
 import ReaderCore
 import ReaderState
+import Storage
 import Terminal
 import TextContent
 
@@ -11,12 +12,23 @@ import TextContent
 enum ReadCommand {
     static func run(_ args: [String]) throws {
         let stats = StartupStats()
-        let o = try ReadOptions(args, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let config = ReaderConfig.load(XDGDirectories(environment: environment))
+        var settings = EffectiveSettings()
+        settings.apply(config: config)
+        var o = try ReadOptions(settings.arguments + args, environment: environment)
         let store = FilePositionStore(StateStore(folder: o.directories.state))
         // Which book: the one given, else the last one read, else the bundled sample.
         let path = o.path ?? BookSession.lastBook(in: store)
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
         stats.phase("opened")
+        // The book's own settings, between the config file and the command line.
+        let book = ReaderConfig.bookSettings(session.state)
+        if !book.settings.isEmpty {
+            settings.apply(book.settings, source: "book")
+            o = try ReadOptions(settings.arguments + args, environment: environment)
+        }
+        o.loop.keyMap = config.keyMap
         let jumped = try Sessions.resolve(o.jumps, in: session.content)
         let layout = o.hyphenation.apply(to: o.layout, book: session.content)
         stats.phase("hyphenation")

@@ -44,12 +44,12 @@ struct ReadOptions {
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }
         path = a.positionals.first
         layout = try DumpCommand.layoutOptions(a)
-        layout.width = try a.int("width", in: 1...10_000) ?? 80
+        layout.width = try DumpCommand.width(a) ?? 80
         jumps = try Self.jumps(a)
         notes = try DumpCommand.notesMode(a)
         hyphenation = try DumpCommand.hyphenationChoice(a)
         reveal = try RevealOptions.settings(a)
-        startsRevealing = a.has("reveal")
+        startsRevealing = a.value("reveal").map { ConfigKey.flagValue($0) != false } ?? false
         directories = XDGDirectories(environment: environment)
         let limit = environment["READER_CACHE_MAX"].flatMap(CacheSizeLimit.parse) ?? LayoutCache.defaultMaxBytes
         open = BookOpenOptions(encoding: a.value("encoding"), warmLineBreaking: layout.lineBreakStyle, layoutCacheBytes: limit)

@@ -14,17 +14,20 @@ let usage = """
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
+      reader config [BOOK] [options]   the settings in effect and where each comes from
+      reader config --default          a commented default config file to start from
+      reader config --path             where the config file is read from
       reader --help | --version
 
     Layout options (reader, dump):
-      -w, --width N                    text column width in cells (dump default 80)
+      -w, --width N|auto               text column width in cells (default, auto: 80)
       -c, --chapter N                  start at chapter N (1-based)
           --offset B                   start at the line containing text byte offset B
       -n, --lines K                    print at most K lines (dump)
           --line-break strict|normal|loose   CJK line breaking (default strict)
           --indent N                   first-line indent of paragraphs, in cells
-          --compact                    no blank line between paragraphs
-          --justify                    stretch lines to the full width
+          --compact[=on|off]           no blank line between paragraphs
+          --justify[=on|off]           stretch lines to the full width
           --wrap optimal|greedy        choose a paragraph's breaks together (even lines; the
                                        default) or fill each line in turn
           --hyphenate auto|off|LANG    hyphenate with --wrap optimal, in the book's language
@@ -40,13 +43,15 @@ let usage = """
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
 
     Paced reveal (reader; r toggles it inside):
-          --reveal[=RATE]              typewriter mode: RATE characters a second (default 30)
+          --reveal[=RATE|on|off]       typewriter mode: RATE characters a second (default 30)
                                        or NNNwpm (1 word = 6 characters); note the '='
-          --no-pauses                  no pause after sentences and paragraphs
+          --no-pauses[=on|off]         no pause after sentences and paragraphs
           --reveal-wait SECONDS        wait before the next page (default 1.5)
-          --reveal-catch-up            after Ctrl-Z or sleep, count the stopped time
+          --reveal-catch-up[=on|off]   after Ctrl-Z or sleep, count the stopped time
 
     Keys: ? inside the reader lists them (also docs/KEYS.md).
+    Settings and key bindings: $XDG_CONFIG_HOME/reader/config (default ~/.config/reader/config;
+    docs/CONFIG.md); the command line wins over a book's own settings, which win over the file.
     State: $XDG_STATE_HOME/reader (default ~/.local/state/reader).
 
     Exit codes:
@@ -73,6 +78,8 @@ func run(_ argv: [String]) -> ExitCode {
             try DumpCommand.run(Array(argv.dropFirst()))
         case "cache":
             try CacheCommand.run(Array(argv.dropFirst()))
+        case "config":
+            try ConfigCommand.run(Array(argv.dropFirst()))
         default:
             try ReadCommand.run(argv)
         }

@@ -37,7 +37,8 @@ enum ReaderRun {
     static func reader(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("reader-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let environment = ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": cache.path, "PATH": "/usr/bin:/bin"]
+        let environment = ["XDG_CACHE_HOME": cache.path, "XDG_STATE_HOME": cache.path, "XDG_CONFIG_HOME": cache.path,
+                           "PATH": "/usr/bin:/bin"]
             .merging(extra) { $1 }
         return try run(TmuxSessionTests.binary, arguments, environment: environment)
     }

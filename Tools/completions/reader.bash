@@ -6,6 +6,7 @@ _reader() {
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
         --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
+        --default --path
         --help -h --version"
     case "$prev" in
         --line-break) COMPREPLY=($(compgen -W "strict normal loose" -- "$cur")); return ;;
@@ -22,7 +23,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache config" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi

@@ -1,0 +1,117 @@
+import ReaderCore
+
+/// One setting of the config file (docs/CONFIG.md): its name (the reader's long
+/// command-line option), its default as written in the file, what it does, and which
+/// values it takes. The same keys and values are the per-book settings (`BookState.settings`).
+public struct ConfigKey: Sendable {
+    /// Which values a key takes.
+    public enum Kind: Sendable {
+        /// `on`/`off` (also `yes`/`no`, `true`/`false`): a command-line flag.
+        case flag
+        /// One of these words.
+        case choice([String])
+        /// A whole number in the range, or also `auto` when `auto` is true (the default).
+        case number(ClosedRange<Int>, auto: Bool)
+        /// `--hyphenate`: `auto`, `off` or a language tag.
+        case hyphenation
+        /// `--reveal`: `off`, `on` or a rate (characters a second or NNNwpm).
+        case reveal
+        /// Seconds from 0 to the bound.
+        case seconds(Double)
+    }
+
+    /// The key, e.g. `width`.
+    public let name: String
+    /// Its default value, as written in the file.
+    public let defaultValue: String
+    /// A one-line explanation (for `reader config --default`).
+    public let help: String
+    /// The values it takes.
+    public let kind: Kind
+
+    /// Every key, in the order `reader config` lists them.
+    public static let all: [ConfigKey] = [
+        ConfigKey(name: "width", defaultValue: "auto", help: "widest text column in cells (auto: 80, narrower terminals fit)",
+                  kind: .number(1...10_000, auto: true)),
+        ConfigKey(name: "theme", defaultValue: "dark", help: "colours: dark, light or plain (NO_COLOR without this key: plain)",
+                  kind: .choice(["dark", "light", "plain"])),
+        ConfigKey(name: "justify", defaultValue: "off", help: "stretch lines to the full width", kind: .flag),
+        ConfigKey(name: "indent", defaultValue: "0", help: "first-line indent of paragraphs, in cells (0 to 100)",
+                  kind: .number(0...100, auto: false)),
+        ConfigKey(name: "compact", defaultValue: "off", help: "no blank line between paragraphs", kind: .flag),
+        ConfigKey(name: "wrap", defaultValue: "optimal", help: "optimal: a paragraph's breaks chosen together; greedy: line by line",
+                  kind: .choice(["optimal", "greedy"])),
+        ConfigKey(name: "hyphenate", defaultValue: "auto",
+                  help: "auto (the book's language), off, or a language tag like en-GB (with wrap optimal)", kind: .hyphenation),
+        ConfigKey(name: "line-break", defaultValue: "strict", help: "CJK line breaking: strict, normal or loose",
+                  kind: .choice(["strict", "normal", "loose"])),
+        ConfigKey(name: "direction", defaultValue: "auto", help: "paragraph direction: ltr, rtl or auto (from the book and text)",
+                  kind: .choice(["ltr", "rtl", "auto"])),
+        ConfigKey(name: "arabic-shaping", defaultValue: "on", help: "join Arabic letters (presentation forms)",
+                  kind: .choice(["on", "off"])),
+        ConfigKey(name: "notes", defaultValue: "off", help: "notes when the text is piped: inline, end or off",
+                  kind: .choice(["off", "inline", "end"])),
+        ConfigKey(name: "reveal", defaultValue: "off",
+                  help: "start in the paced reveal: off, on (30 characters a second), a rate (45) or NNNwpm", kind: .reveal),
+        ConfigKey(name: "no-pauses", defaultValue: "off", help: "no reveal pause after sentences and paragraphs", kind: .flag),
+        ConfigKey(name: "reveal-wait", defaultValue: "1.5", help: "seconds the reveal waits before the next page (0 to 3600)",
+                  kind: .seconds(3600)),
+        ConfigKey(name: "reveal-catch-up", defaultValue: "off", help: "after Ctrl-Z or sleep, the reveal counts the stopped time",
+                  kind: .flag),
+    ]
+
+    /// The key named `name`, if there is one.
+    public static func named(_ name: String) -> ConfigKey? { all.first { $0.name == name } }
+
+    /// `value` in its plain form (`yes` → `on` for a flag), or nil when the key does not
+    /// take it.
+    public func normalized(_ value: String) -> String? {
+        guard !value.isEmpty else { return nil }
+        switch kind {
+        case .flag: return Self.flagValue(value).map { $0 ? "on" : "off" }
+        case .choice(let words): return words.contains(value) ? value : nil
+        case .number(let range, let auto):
+            if auto && value == "auto" { return value }
+            guard let n = Int(value), range.contains(n) else { return nil }
+            return String(n)
+        case .hyphenation: return HyphenationChoice.parse(value) != nil ? value : nil
+        case .reveal:
+            if let on = Self.flagValue(value) { return on ? "on" : "off" }
+            return RevealSettings.parseRate(value) != nil ? value : nil
+        case .seconds(let bound):
+            guard let s = Double(value), s.isFinite, s >= 0, s <= bound else { return nil }
+            return value
+        }
+    }
+
+    /// What the key takes, for a bad value's warning.
+    public var expected: String {
+        switch kind {
+        case .flag: return "on or off"
+        case .choice(let words): return words.dropLast().joined(separator: ", ") + " or " + words.last!
+        case .number(let range, let auto):
+            return (auto ? "auto or " : "") + "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .hyphenation: return "auto, off or a language tag like en-GB"
+        case .reveal: return "off, on, characters a second (1 to 1000) or NNNwpm"
+        case .seconds(let bound): return "seconds from 0 to \(Int(bound))"
+        }
+    }
+
+    /// The command-line arguments that set the key to `value` (a normalized value):
+    /// `--width 72`, `--justify=off`, `--reveal=45`.
+    public func arguments(_ value: String) -> [String] {
+        switch kind {
+        case .flag, .reveal: return ["--\(name)=\(value)"]
+        default: return ["--\(name)", value]
+        }
+    }
+
+    /// A flag's value: on/yes/true (and the empty string of a bare `--flag`) or off/no/false.
+    public static func flagValue(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "", "on", "yes", "true": return true
+        case "off", "no", "false": return false
+        default: return nil
+        }
+    }
+}
