@@ -22,7 +22,9 @@ enum ReadCommand {
         let path = o.path ?? BookSession.lastBook(in: store)
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
         stats.phase("opened")
-        // The book's own settings, between the config file and the command line.
+        // The book's own settings, between the config file and the command line (`=` in
+        // the reader goes back to the width without them).
+        let defaultWidth = o.layout.width
         let book = ReaderConfig.bookSettings(session.state)
         if !book.settings.isEmpty {
             settings.apply(book.settings, source: "book")
@@ -45,7 +47,7 @@ enum ReadCommand {
         defer { terminal.leave() }
         stats.phase("terminal")
         let size = terminal.size()
-        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), defaultWidth: layout.width,
+        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), defaultWidth: defaultWidth,
                                       hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
         let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: jumped,
                                       display: display)
