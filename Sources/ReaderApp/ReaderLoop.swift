@@ -71,7 +71,10 @@ public final class ReaderLoop {
     /// Runs until `q` or the end of input. A changed position is saved on the way out,
     /// also when writing to the terminal fails.
     public func run() throws {
-        defer { if saver.isDirty { save() } }
+        defer {
+            if saver.isDirty { save() }
+            recordInLibrary()
+        }
         while try step() {}
     }
 
@@ -100,6 +103,7 @@ public final class ReaderLoop {
             onFirstFrame?()
             save()
             session.settle(layoutOptions: model.layouts.options)
+            recordInLibrary()
         }
     }
 
@@ -149,6 +153,11 @@ public final class ReaderLoop {
             }
         }
         return running
+    }
+
+    /// Records the book and how far it is read in the session's library (if it has one).
+    private func recordInLibrary() {
+        session.recordInLibrary(progress: Double(model.progress.perMille) / 1000)
     }
 
     /// Saves the position and bookmarks now; a failure is shown on the status line.
