@@ -24,17 +24,20 @@ public struct Library: Codable, Hashable, Sendable {
     }
 
     /// Adds `entry`, or, when an entry has its content hash (the file moved, or was added
-    /// again), updates that entry's path and metadata, keeping its dates and progress.
-    /// An entry of another content at the same path (the file was replaced) is removed.
+    /// again), updates that entry's metadata, keeping its dates and progress, and its path
+    /// when the file is still there (`fileExists`: a copy elsewhere is the same book, and
+    /// adding both again changes nothing), else the new path (the file moved). An entry of
+    /// another content at the same path (the file was replaced) is removed.
     @discardableResult
-    public mutating func add(_ entry: LibraryEntry) -> AddResult {
+    public mutating func add(_ entry: LibraryEntry,
+                             fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> AddResult {
         entries.removeAll { $0.path == entry.path && $0.key != entry.key }
         guard let i = entries.firstIndex(where: { $0.key == entry.key }) else {
             entries.append(entry)
             return .added
         }
         var merged = entries[i]
-        merged.path = entry.path
+        if merged.path != entry.path && !fileExists(merged.path) { merged.path = entry.path }
         merged.title = entry.title
         merged.authors = entry.authors
         merged.language = entry.language
@@ -48,8 +51,9 @@ public struct Library: Codable, Hashable, Sendable {
     }
 
     /// Records that the book `entry` was opened now, at `progress`: added if new.
+    /// The path becomes the one opened.
     public mutating func recordOpened(_ entry: LibraryEntry, progress: Double, at time: Double) {
-        add(entry)
+        add(entry, fileExists: { _ in false })
         setProgress(key: entry.key, progress, at: time)
     }
 
