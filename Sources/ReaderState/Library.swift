@@ -24,9 +24,9 @@ public struct Library: Codable, Hashable, Sendable {
     }
 
     /// Adds `entry`, or, when an entry has its content hash (the file moved, or was added
-    /// again), updates that entry's metadata, keeping its dates and progress, and its path
-    /// when the file is still there (`fileExists`: a copy elsewhere is the same book, and
-    /// adding both again changes nothing), else the new path (the file moved). An entry of
+    /// again), updates that entry's path and metadata, keeping its dates and progress —
+    /// unless its file is still there (`fileExists`): a copy elsewhere is the same book,
+    /// and the entry stays as it is, so adding both again changes nothing. An entry of
     /// another content at the same path (the file was replaced) is removed.
     @discardableResult
     public mutating func add(_ entry: LibraryEntry,
@@ -37,12 +37,15 @@ public struct Library: Codable, Hashable, Sendable {
             return .added
         }
         var merged = entries[i]
-        if merged.path != entry.path && !fileExists(merged.path) { merged.path = entry.path }
-        merged.title = entry.title
-        merged.authors = entry.authors
-        merged.language = entry.language
-        merged.format = entry.format
-        merged.fileSize = entry.fileSize
+        // A copy elsewhere of a file still there: the entry keeps describing the file it has.
+        if merged.path == entry.path || !fileExists(merged.path) {
+            merged.path = entry.path
+            merged.title = entry.title
+            merged.authors = entry.authors
+            merged.language = entry.language
+            merged.format = entry.format
+            merged.fileSize = entry.fileSize
+        }
         if let opened = entry.lastOpened { merged.lastOpened = max(opened, merged.lastOpened ?? opened) }
         if entry.textBytes != nil { merged.textBytes = entry.textBytes }
         if merged == entries[i] { return .unchanged }
