@@ -22,10 +22,10 @@ public enum GeneratedBooks {
     }
 
     /// An EPUB 3 at `path` titled `title` by `author`, with one chapter of `paragraphs`
-    /// paragraphs; `chapter` replaces the chapter document's bytes when given (a broken
-    /// one, to show that only the metadata is read).
+    /// paragraphs; `withoutChapter` leaves the chapter document out of the zip (a book
+    /// that cannot be read, to show that only the metadata is).
     public static func writeEPUB(_ path: String, title: String, author: String, language: String = "en",
-                                 paragraphs: Int = 20, chapter: String? = nil) throws {
+                                 paragraphs: Int = 20, withoutChapter: Bool = false) throws {
         let container = """
             <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
             <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
@@ -39,11 +39,12 @@ public enum GeneratedBooks {
             <spine><itemref idref="c1"/></spine></package>
             """
         let body = (0..<paragraphs).map { "<p>Paragraph \($0) of \(escape(title)): the quick brown fox jumps over the lazy dog.</p>" }
-        let xhtml = chapter ?? """
+        let xhtml = """
             <?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c</title></head>\
             <body><h1>Chapter 1</h1>\(body.joined())</body></html>
             """
-        try writeZip(path, [("META-INF/container.xml", container), ("OEBPS/content.opf", opf), ("OEBPS/ch1.xhtml", xhtml)])
+        let entries = [("META-INF/container.xml", container), ("OEBPS/content.opf", opf)]
+        try writeZip(path, withoutChapter ? entries : entries + [("OEBPS/ch1.xhtml", xhtml)])
     }
 
     /// A TXT at `path` with a `Title:` / `Author:` header and `paragraphs` paragraphs.
