@@ -6,6 +6,7 @@ _reader() {
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
         --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
+        --sort -r
         --help -h --version"
     case "$prev" in
         --line-break) COMPREPLY=($(compgen -W "strict normal loose" -- "$cur")); return ;;
@@ -15,6 +16,8 @@ _reader() {
         --hyphenate) COMPREPLY=($(compgen -W "auto off en-US en-GB de fr es it pt ru nl pl sv" -- "$cur")); return ;;
         --wrap) COMPREPLY=($(compgen -W "optimal greedy" -- "$cur")); return ;;
         --theme) COMPREPLY=($(compgen -W "dark light plain" -- "$cur")); return ;;
+        --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
+        add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
         --width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
         cache) COMPREPLY=($(compgen -W "build verify stats clear" -- "$cur")); return ;;
@@ -22,7 +25,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache add list last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi
