@@ -77,15 +77,22 @@ let package = Package(
 
         // Test helper: saves state in a loop, to be killed with SIGKILL by ReaderStateTests.
         .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
+        // Test helper: adds library entries in a loop, run twice at once and SIGKILLed by ReaderStateTests.
+        .executableTarget(name: "library-writer", dependencies: ["ReaderState"]),
 
-        // Helpers shared by the test targets (a deterministic random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Benchmark: reader add on 1,000 generated books (books/s), the bookshelf's first frame and scrolling.
+        .executableTarget(name: "shelf-bench",
+                          dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Screen"]),
+
+        // Helpers shared by the test targets and shelf-bench (a deterministic random
+        // generator, golden bytes, generated EPUB and TXT books).
+        .target(name: "TestSupport", dependencies: ["CLibZip"], path: "Tests/TestSupport"),
         .testTarget(name: "SupportTests", dependencies: ["TestSupport", "Support"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TestSupport", "TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["TestSupport", "BookFormats", "TextContent", "TextLayout", "CLibZip"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "state-writer"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "state-writer", "library-writer"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "Support", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),

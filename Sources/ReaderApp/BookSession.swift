@@ -57,6 +57,9 @@ public final class BookSession {
     public let store: PositionStore
     /// The content cache.
     public let contentCache: ContentCache
+    /// The library the book is recorded in when the reader opens and leaves it (nil: not
+    /// recorded, as for `dump`, `info` and the tests that do not ask for it).
+    public var library: LibraryStore?
     /// The line-break style to warm up after the first frame (when parsing did not).
     private let warmStyle: LineBreakStyle?
     private lazy var loadedState: (state: BookState, warning: String?) = loadState()

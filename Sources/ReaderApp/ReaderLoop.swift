@@ -74,7 +74,10 @@ public final class ReaderLoop {
     /// Runs until `q` or the end of input. A changed position is saved on the way out,
     /// also when writing to the terminal fails.
     public func run() throws {
-        defer { if saver.isDirty { save() } }
+        defer {
+            if saver.isDirty { save() }
+            recordInLibrary()
+        }
         while try step() {}
     }
 
@@ -103,6 +106,7 @@ public final class ReaderLoop {
             onFirstFrame?()
             save()
             session.settle(layoutOptions: model.layouts.options)
+            recordInLibrary()
         }
     }
 
@@ -167,6 +171,11 @@ public final class ReaderLoop {
     private func applyDisplaySettings() {
         renderer.theme = model.settings.theme.theme
         renderer.arabicShaping = model.layoutOptions.arabicShaping
+    }
+
+    /// Records the book and how far it is read in the session's library (if it has one).
+    private func recordInLibrary() {
+        session.recordInLibrary(progress: Double(model.progress.perMille) / 1000)
     }
 
     /// Saves the position, bookmarks and the settings changed for this book now; a

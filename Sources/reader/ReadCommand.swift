@@ -10,33 +10,31 @@ import TextContent
 /// `reader [BOOK] [--chapter N] [--offset B] [--percent P] [--width N] [--theme T] …`:
 /// the full-screen reader. Without a terminal on stdout it prints like `dump`.
 enum ReadCommand {
-    static func run(_ args: [String]) throws {
+    /// `reader [BOOK]`; `last` (`reader -r`, `reader last`): without BOOK, the last book
+    /// read instead of the bookshelf.
+    static func run(_ args: [String], last: Bool = false) throws {
         let stats = StartupStats()
         let environment = ProcessInfo.processInfo.environment
         let config = ReaderConfig.load(XDGDirectories(environment: environment))
         var settings = EffectiveSettings()
         settings.apply(config: config)
-        var o = try ReadOptions(settings.arguments + args, environment: environment)
+        let layers = SettingLayers(settings: settings, args: args, environment: environment, keyMap: config.keyMap)
+        let o = try ReadOptions(settings.arguments + args, environment: environment)
         let store = FilePositionStore(StateStore(folder: o.directories.state))
+        let onTerminal = Output.isTerminal(STDOUT_FILENO) && Output.isTerminal(STDIN_FILENO)
+        // No BOOK on a terminal: the bookshelf (unless -r / last).
+        if o.path == nil && !last && onTerminal { return try ShelfCommand.run(o, layers: layers, store: store) }
         // Which book: the one given, else the last one read, else the bundled sample.
         let path = o.path ?? BookSession.lastBook(in: store)
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
+        session.library = LibraryStore(stateFolder: o.directories.state)
         stats.phase("opened")
-        // The book's own settings, between the config file and the command line (`=` in
-        // the reader goes back to the width without them).
-        let defaultWidth = o.layout.width
-        let book = ReaderConfig.bookSettings(session.state)
-        if !book.settings.isEmpty {
-            settings.apply(book.settings, source: "book")
-            o = try ReadOptions(settings.arguments + args, environment: environment)
-        }
-        o.loop.keyMap = config.keyMap
-        let jumped = try Sessions.resolve(o.jumps, in: session.content)
-        let layout = o.hyphenation.apply(to: o.layout, book: session.content)
-        stats.phase("hyphenation")
-        guard Output.isTerminal(STDOUT_FILENO), Output.isTerminal(STDIN_FILENO) else {
+        let (options, defaultWidth) = try layers.options(for: session, base: o)
+        let jumped = try Sessions.resolve(options.jumps, in: session.content)
+        guard onTerminal else {
             // Piped: the laid-out text like `dump`, from the start or the jump (not the saved place).
-            let (content, start) = DumpCommand.expanded(session.content, notes: o.notes, from: jumped ?? .zero)
+            let layout = options.hyphenation.apply(to: options.layout, book: session.content)
+            let (content, start) = DumpCommand.expanded(session.content, notes: options.notes, from: jumped ?? .zero)
             var printer = DumpPrinter(content: content, options: layout, color: false)
             printer.print(from: start, maxLines: nil)
             return
@@ -46,19 +44,59 @@ enum ReadCommand {
         do { try terminal.enter() } catch { throw CLIError.other("cannot use the terminal: \(error)", .internalError) }
         defer { terminal.leave() }
         stats.phase("terminal")
+        try read(session, options, defaultWidth: defaultWidth, on: terminal, start: jumped, stats: stats)
+    }
+
+    /// Runs the full-screen reader on an open book on an entered terminal, until `q`;
+    /// `=` in it goes back to `defaultWidth`.
+    static func read(_ session: BookSession, _ o: ReadOptions, defaultWidth: Int, on terminal: TerminalDevice, start: ByteOffset?,
+                     stats: StartupStats? = nil) throws {
+        let layout = o.hyphenation.apply(to: o.layout, book: session.content)
+        stats?.phase("hyphenation")
         let size = terminal.size()
         let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), defaultWidth: defaultWidth,
                                       hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
-        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: jumped,
+        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: start,
                                       display: display)
-        if path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
+        if session.path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)
-        loop.onFirstFrame = { stats.phase("first frame") }
+        loop.onFirstFrame = { stats?.phase("first frame") }
         let revealStarted = clock.now()
         if o.startsRevealing { model.startReveal(at: revealStarted) }
-        defer { stats.reveal(model.reveal, seconds: clock.now() - revealStarted) }
+        defer { stats?.reveal(model.reveal, seconds: clock.now() - revealStarted) }
         try loop.run()
+    }
+}
+
+/// The settings layers under the command line (docs/CONFIG.md): the defaults and the
+/// config file, then — once a book is open — the book's own settings.
+struct SettingLayers {
+    /// Defaults and the config file.
+    var settings: EffectiveSettings
+    /// The command line (applied last: it wins).
+    let args: [String]
+    let environment: [String: String]
+    /// The config file's key map.
+    let keyMap: KeyMap
+
+    /// `o` (the options without a book's settings) with `session`'s own settings applied
+    /// between the config file and the command line, the key map set; and the width `=`
+    /// returns to (without the book's settings). Warnings go to stderr unless
+    /// `printWarnings` is false (under a full-screen shelf).
+    func options(for session: BookSession, base o: ReadOptions, printWarnings: Bool = true) throws -> (ReadOptions, defaultWidth: Int) {
+        let defaultWidth = o.layout.width
+        var o = o
+        let book = ReaderConfig.bookSettings(session.state, printWarnings: printWarnings)
+        if !book.settings.isEmpty {
+            var layered = settings
+            layered.apply(book.settings, source: "book")
+            let path = o.path
+            o = try ReadOptions(layered.arguments + args, environment: environment)
+            o.path = path
+        }
+        o.loop.keyMap = keyMap
+        return (o, defaultWidth)
     }
 }
 

@@ -15,9 +15,9 @@ enum ReaderConfig {
 
     /// The settings the book keeps (`BookState.settings`), checked like config lines; bad
     /// ones are warned about and skipped.
-    static func bookSettings(_ state: BookState) -> ConfigFile {
+    static func bookSettings(_ state: BookState, printWarnings: Bool = true) -> ConfigFile {
         let file = ConfigFile(settings: state.settings ?? [:], label: "book settings")
-        for w in file.warnings { Diagnostics.warning(w) }
+        if printWarnings { for w in file.warnings { Diagnostics.warning(w) } }
         return file
     }
 

@@ -9,8 +9,11 @@ let usage = """
 
     Usage:
       reader [BOOK] [options]          read BOOK (EPUB or TXT) full-screen, at the saved place;
-                                       without BOOK, the last book (or the bundled sample);
+                                       without BOOK, the bookshelf (the library);
                                        prints the text when stdout is not a terminal
+      reader -r | last [options]       reopen the last book read (or the bundled sample)
+      reader add DIR|BOOK…             add every EPUB and TXT under DIR to the library
+      reader list [--json] [--sort recent|title|author|progress]   print the library
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
@@ -80,6 +83,12 @@ func run(_ argv: [String]) -> ExitCode {
             try CacheCommand.run(Array(argv.dropFirst()))
         case "config":
             try ConfigCommand.run(Array(argv.dropFirst()))
+        case "add":
+            try AddCommand.run(Array(argv.dropFirst()))
+        case "list":
+            try ListCommand.run(Array(argv.dropFirst()))
+        case "-r", "last":
+            try ReadCommand.run(Array(argv.dropFirst()), last: true)
         default:
             try ReadCommand.run(argv)
         }

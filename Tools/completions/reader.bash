@@ -7,6 +7,7 @@ _reader() {
         --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
+        --sort -r
         --help -h --version"
     case "$prev" in
         --line-break) COMPREPLY=($(compgen -W "strict normal loose" -- "$cur")); return ;;
@@ -16,6 +17,8 @@ _reader() {
         --hyphenate) COMPREPLY=($(compgen -W "auto off en-US en-GB de fr es it pt ru nl pl sv" -- "$cur")); return ;;
         --wrap) COMPREPLY=($(compgen -W "optimal greedy" -- "$cur")); return ;;
         --theme) COMPREPLY=($(compgen -W "dark light plain" -- "$cur")); return ;;
+        --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
+        add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
         --width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
         cache) COMPREPLY=($(compgen -W "build verify stats clear" -- "$cur")); return ;;
@@ -23,7 +26,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache config" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache config add list last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi

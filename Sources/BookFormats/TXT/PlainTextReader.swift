@@ -82,14 +82,14 @@ public enum PlainTextReader {
         s.count >= 10 && s.allSatisfy { $0 == "-" || $0 == "－" || $0 == "―" }
     }
 
-    private static func fileStem(_ path: String) -> String {
+    static func fileStem(_ path: String) -> String {
         var base = path.split(separator: "/").last.map(String.init) ?? path
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
         return base.isEmpty ? path : base
     }
 
     /// The first `count` lines, trimmed (blank lines as "").
-    private static func firstTrimmedLines(_ text: DecodedText, count: Int) -> [String] {
+    static func firstTrimmedLines(_ text: DecodedText, count: Int) -> [String] {
         text.lines.prefix(count).map { line -> String in
             guard line.count <= 400 else { return "…" }
             return String(decoding: text.utf8[line.start..<line.end], as: UTF8.self).trimmingSpaces

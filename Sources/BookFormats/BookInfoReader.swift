@@ -1,0 +1,53 @@
+import Foundation
+import TextContent
+
+/// A book's metadata without parsing the book, for `reader add`: an EPUB's
+/// `container.xml` and package document (OPF) only — no content document, no navigation
+/// document — and a TXT's first 16 KiB.
+public enum BookInfoReader {
+    /// Bytes of a TXT file read for its title and author.
+    public static let textHeadBytes = 16 << 10
+
+    /// The file's metadata (title, authors, language, format). Throws a `BookError` when
+    /// the file cannot be read or is not an EPUB or TXT.
+    public static func read(path: String) throws -> BookMetadata {
+        try BookLoader.checkFile(path: path)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BookError.unreadable(path: path, reason: "permission denied")
+        }
+        let head = (try? handle.read(upToCount: textHeadBytes)) ?? Data()
+        try? handle.close()
+        if head.isEmpty { throw BookError.empty(path: path) }
+        let isZip = head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
+        if isZip || path.lowercased().hasSuffix(".epub") { return try epub(path: path) }
+        return try text(Array(head), path: path)
+    }
+
+    /// Container and OPF → metadata.
+    static func epub(path: String) throws -> BookMetadata {
+        let zip = try ZipArchive(path: path)
+        guard zip.contains(EPUBContainer.entryName) else {
+            throw BookError.invalidEPUB(path: path, reason: "META-INF/container.xml is missing")
+        }
+        let rootfiles = try EPUBContainer.rootfiles(in: try zip.read(EPUBContainer.entryName), epubPath: path)
+        guard let opfPath = rootfiles.first(where: { zip.contains($0) }) else {
+            throw BookError.invalidEPUB(path: path, reason: "META-INF/container.xml names no package document that exists")
+        }
+        let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
+        let title = opf.title.map(TextSanitizer.sanitizeLabel).flatMap { $0.isEmpty ? nil : $0 } ?? PlainTextReader.fileStem(path)
+        return BookMetadata(title: title, authors: opf.authors.map(TextSanitizer.sanitizeLabel),
+                            language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
+                            direction: opf.direction, version: opf.version)
+    }
+
+    /// The first KiB of a TXT → title and authors (`BookInfoGuesser`), else the file name.
+    static func text(_ head: [UInt8], path: String) throws -> BookMetadata {
+        let (decoded, _) = try TextDecoding.decode(head, name: path, override: nil)
+        let lines = PlainTextReader.firstTrimmedLines(decoded, count: 60)
+        let guess = BookInfoGuesser.titleAndAuthors(firstLines: lines)
+        let title = guess.title.map(TextSanitizer.sanitizeLabel).flatMap { $0.isEmpty ? nil : $0 } ?? PlainTextReader.fileStem(path)
+        let (language, direction) = BookInfoGuesser.language(of: decoded.utf8)
+        return BookMetadata(title: title, authors: guess.authors.map(TextSanitizer.sanitizeLabel), language: language,
+                            format: .txt, encoding: decoded.encoding.displayName, direction: direction)
+    }
+}

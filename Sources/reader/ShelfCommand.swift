@@ -1,0 +1,44 @@
+import BookFormats
+import Foundation
+import ReaderApp
+import ReaderState
+import Terminal
+import TextContent
+
+/// `reader` with no BOOK on a terminal: the bookshelf. Enter runs the reader on the
+/// selected book in the same terminal session; `q` in the book comes back to the shelf.
+/// With an empty library the shelf lists the bundled sample and says how to add books.
+enum ShelfCommand {
+    /// The sample's entry on an empty shelf (its path is "").
+    static let sampleEntry = LibraryEntry(key: "sample", path: "", title: "The bundled sample book",
+                                          authors: ["reader"], format: "txt", fileSize: SampleBook.text.utf8.count, added: 0)
+
+    static func run(_ o: ReadOptions, layers: SettingLayers, store: PositionStore) throws {
+        let library = LibraryStore(stateFolder: o.directories.state)
+        let terminal = TerminalSession(options: TerminalOptions(mouse: true))
+        do { try terminal.enter() } catch { throw CLIError.other("cannot use the terminal: \(error)", .internalError) }
+        defer { terminal.leave() }
+        let shelf = ShelfLoop(store: library, device: terminal, settings: o.loop, sample: sampleEntry) { entry in
+            open(entry, o, layers: layers, store: store, library: library, terminal: terminal)
+        }
+        try shelf.run()
+    }
+
+    /// Runs the reader on `entry` (the sample when its path is ""); a message when it cannot be opened.
+    static func open(_ entry: LibraryEntry, _ o: ReadOptions, layers: SettingLayers, store: PositionStore, library: LibraryStore,
+                     terminal: TerminalDevice) -> String? {
+        do {
+            // Warnings are not printed: stderr is under the full-screen shelf.
+            let session = try Sessions.open(entry.path.isEmpty ? nil : entry.path, o.open, directories: o.directories,
+                                            store: store, printWarnings: false)
+            session.library = library
+            let (options, defaultWidth) = try layers.options(for: session, base: o, printWarnings: false)
+            try ReadCommand.read(session, options, defaultWidth: defaultWidth, on: terminal, start: nil)
+            return nil
+        } catch let e as CLIError {
+            return e.message
+        } catch {
+            return "\(error)"
+        }
+    }
+}

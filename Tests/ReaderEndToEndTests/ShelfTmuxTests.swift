@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+/// The bookshelf in a real terminal: `reader` with no BOOK after `reader add`, Enter opens
+/// the book, `q` in the book comes back to the shelf with the book read "today", `q` quits
+/// with the terminal modes restored.
+extension TmuxSessionTests {
+    func testShelfOpensABookAndQInTheBookReturnsToIt() throws {
+        let books = folder.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("sample/sample.txt"),
+                                         to: books.appendingPathComponent("sample.txt"))
+        let env = "XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache'"
+        let script = folder.appendingPathComponent("shelf.sh")
+        try """
+        #!/bin/sh
+        \(env) '\(Self.binary.path)' add '\(books.path)' > /dev/null 2>&1
+        stty -g > '\(folder.path)/stty.before'
+        \(env) '\(Self.binary.path)'
+        echo $? > '\(folder.path)/exit.code'
+        stty -g > '\(folder.path)/stty.after'
+        sleep 600
+        """.write(to: script, atomically: true, encoding: .utf8)
+        try tmux(["new-session", "-d", "-x", "100", "-y", "30", "sh \(script.path)"])
+        _ = try waitForScreen("the shelf") { $0.contains { $0.contains("Library · 1 book") } && $0.contains { $0.contains("never") } }
+        try tmux(["send-keys", "Enter"])
+        _ = try waitForScreen("the book") { $0.contains { $0.contains("The Clockmaker of Harrow Lane") } }
+        try tmux(["send-keys", "Space"])
+        try tmux(["send-keys", "q"])
+        _ = try waitForScreen("the shelf again") { $0.contains { $0.contains("Library · 1 book") } && $0.contains { $0.contains("today") } }
+        try tmux(["send-keys", "q"])
+        XCTAssertEqual(waitForFile(folder.appendingPathComponent("exit.code"))?.trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(waitForFile(folder.appendingPathComponent("stty.before")), waitForFile(folder.appendingPathComponent("stty.after")))
+    }
+}
