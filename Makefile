@@ -6,7 +6,8 @@
 SWIFT      ?= swift
 APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux libhyphen-dev \
               hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt \
-              hyphen-pt-br hyphen-ru hyphen-nl hyphen-pl hyphen-sv
+              hyphen-pt-br hyphen-ru hyphen-nl hyphen-pl hyphen-sv \
+              zsh fish man-db groff-base
 SAMPLE     := Fixtures/sample/sample.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
