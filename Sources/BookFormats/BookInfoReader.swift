@@ -20,7 +20,18 @@ public enum BookInfoReader {
         if head.isEmpty { throw BookError.empty(path: path) }
         let isZip = head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
         if isZip || path.lowercased().hasSuffix(".epub") { return try epub(path: path) }
-        return try text(Array(head), path: path)
+        return try text(wholeLines(Array(head), truncated: head.count == textHeadBytes), path: path)
+    }
+
+    /// `head` up to the end of its last line when the file goes on after it: 16 KiB can
+    /// end inside a multibyte character (Shift_JIS, GBK), which detection would take for
+    /// an error. A line feed is never part of such a character; in UTF-16/32 the zero
+    /// bytes after it stay with it.
+    static func wholeLines(_ head: [UInt8], truncated: Bool) -> [UInt8] {
+        guard truncated, let lf = head.lastIndex(of: 0x0A) else { return head }
+        var end = lf + 1
+        while end < head.count && head[end] == 0 && end - lf < 4 { end += 1 }
+        return Array(head[..<end])
     }
 
     /// Container and OPF → metadata.

@@ -1,4 +1,5 @@
 import Foundation
+import TextLayout
 import ReaderApp
 import ReaderState
 import Storage
@@ -73,10 +74,19 @@ enum ListCommand {
         }))
     }
 
-    /// `s` cut with "…" or padded with spaces to `width` characters.
+    /// `s` cut with "…" or padded with spaces to `width` terminal cells (a CJK character
+    /// takes two), so the columns line up.
     static func fit(_ s: String, _ width: Int) -> String {
-        s.count > width ? String(s.prefix(width - 1)) + "…" : pad(s, width)
+        guard CellWidth.of(s) > width else { return pad(s, width) }
+        var cut = "", used = 0
+        for c in s {
+            let w = CellWidth.of(String(c))
+            if used + w > width - 1 { break }
+            cut.append(c)
+            used += w
+        }
+        return pad(cut + "…", width)
     }
 
-    static func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+    static func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(0, width - CellWidth.of(s))) }
 }
