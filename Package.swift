@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Terminal", targets: ["Terminal"]),
         .library(name: "Support", targets: ["Support"]),
         .library(name: "Hyphenation", targets: ["Hyphenation"]),
+        .library(name: "ReaderApp", targets: ["ReaderApp"]),
+        .library(name: "ReaderCore", targets: ["ReaderCore"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev).

@@ -43,6 +43,11 @@ let package = Package(
         .executableTarget(name: "fuzz-hyphenation", dependencies: ["FuzzSupport",
             .product(name: "Hyphenation", package: "reader"),
         ]),
+        // bytes → a config file's text → ConfigFile, the layered settings, the key map.
+        .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport",
+            .product(name: "ReaderApp", package: "reader"),
+            .product(name: "ReaderCore", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation config
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation)
+ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation config)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -90,6 +90,12 @@ for name, w in words.items():
 pathlib.Path(sys.argv[1], "seed-small").write_bytes(
     b"\x01LEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\na1b\nxab2c\nNOHYPHEN ',a\nNEXTLEVEL\nab1c/a=b,1,2\n1ba\n\xffxabd xabc ab'cd")
 PY
+        ;;
+    config)
+        "$ROOT/.build/debug/reader" config --default > "$dir/default" 2>/dev/null \
+            || printf 'width 72\njustify on\ntheme light\n' > "$dir/default"
+        printf 'width auto\r\nmap ctrl+x next_page\nunmap space\nmap alt+left jump_back\n# c\nreveal 300\n' > "$dir/maps"
+        printf 'colour red\nwidth 0\nmap ctrl+1 quit\nunmap\nmap j\ntheme\n' > "$dir/bad"
         ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
