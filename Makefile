@@ -11,7 +11,7 @@ APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux lib
 SAMPLE     := Fixtures/sample/sample.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench install clean
+.PHONY: deps build release run test bench install install-files uninstall clean
 PREFIX     ?= $(HOME)/.local
 
 # Installs the Debian packages the build and the tests need, only when one is missing.
@@ -41,12 +41,23 @@ bench: deps
 	.build/release/layout-bench $(BENCH_FILES)
 
 # The binary, the man page and the shell completions under PREFIX (default ~/.local).
-install: release
-	install -Dm755 .build/release/reader $(PREFIX)/bin/reader
+# The files `make install` puts under PREFIX (and `make uninstall` removes).
+INSTALLED  := bin/reader share/man/man1/reader.1 share/bash-completion/completions/reader \
+              share/zsh/site-functions/_reader share/fish/vendor_completions.d/reader.fish
+BIN        ?= .build/release/reader
+
+install: release install-files
+
+# The copy alone, of BIN (a build already made): what `install` does after building.
+install-files:
+	install -Dm755 $(BIN) $(PREFIX)/bin/reader
 	install -Dm644 docs/reader.1 $(PREFIX)/share/man/man1/reader.1
 	install -Dm644 Tools/completions/reader.bash $(PREFIX)/share/bash-completion/completions/reader
 	install -Dm644 Tools/completions/_reader $(PREFIX)/share/zsh/site-functions/_reader
 	install -Dm644 Tools/completions/reader.fish $(PREFIX)/share/fish/vendor_completions.d/reader.fish
+
+uninstall:
+	rm -f $(addprefix $(PREFIX)/,$(INSTALLED))
 
 clean:
 	rm -rf .build

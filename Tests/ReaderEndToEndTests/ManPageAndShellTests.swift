@@ -57,3 +57,32 @@ final class ManPageAndShellTests: XCTestCase {
         }
     }
 }
+
+/// `make install-files PREFIX=…` (what `make install` does after its release build) puts
+/// the binary, the man page and the three completions in their places under PREFIX, the
+/// binary runs from there, and `make uninstall` takes every one of them away again.
+final class InstallTests: XCTestCase {
+    static let installed = ["bin/reader", "share/man/man1/reader.1", "share/bash-completion/completions/reader",
+                            "share/zsh/site-functions/_reader", "share/fish/vendor_completions.d/reader.fish"]
+
+    func testInstallAndUninstall() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("reader-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let make = URL(fileURLWithPath: "/usr/bin/make")
+        let root = ManPageAndCompletionTests.root.path
+        let install = try ReaderRun.run(make, ["-s", "-C", root, "install-files", "PREFIX=\(prefix.path)",
+                                               "BIN=\(TmuxSessionTests.binary.path)"])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        for file in Self.installed {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) not installed")
+        }
+        let version = try ReaderRun.run(prefix.appendingPathComponent("bin/reader"), ["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("reader "), version.stdout)
+        let uninstall = try ReaderRun.run(make, ["-s", "-C", root, "uninstall", "PREFIX=\(prefix.path)"])
+        XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+        for file in Self.installed {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) left behind")
+        }
+    }
+}
