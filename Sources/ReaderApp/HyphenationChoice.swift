@@ -24,7 +24,8 @@ public enum HyphenationChoice: Hashable, Sendable {
         case "auto": return .auto
         case "off", "none": return .off
         default:
-            let ok = !value.isEmpty && value.count <= 35
+            // A tag starts with a letter ("-sauto" is no tag: found by fuzz-config).
+            let ok = value.first?.isLetter == true && value.count <= 35
                 && value.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
             return ok ? .language(value) : nil
         }

@@ -93,7 +93,7 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(settings.entries["justify"], .init(value: "off", source: "book"))
         XCTAssertEqual(settings.entries["theme"], .init(value: "light", source: "config:3"))
         XCTAssertEqual(settings.entries["wrap"], .init(value: "optimal", source: "default"))
-        XCTAssertEqual(settings.arguments, ["--width", "50", "--theme", "light", "--justify=off"])
+        XCTAssertEqual(settings.arguments, ["--width=50", "--theme=light", "--justify=off"])
     }
 
     func testTheDefaultFileReadsBackWithoutAWarningOrAChange() {
@@ -105,5 +105,30 @@ final class ConfigFileTests: XCTestCase {
         for key in ConfigKey.all { XCTAssertEqual(settings.entries[key.name]?.value, key.defaultValue) }
         XCTAssertTrue(file.keyMap.isDefault)
         XCTAssertEqual(file.bindings.count, KeyMap.defaults.count)
+    }
+}
+
+/// Inputs of `fuzz-config` that once failed (`Fixtures/fuzz-regressions/config/`), checked
+/// with the target's invariants: every warning names a line, every argument is one
+/// `--name=value` (a value starting with "-" cannot pass for an option).
+final class ConfigFuzzRegressionTests: XCTestCase {
+    func testFuzzRegressions() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/fuzz-regressions/config")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".bin") }
+        XCTAssertFalse(files.isEmpty)
+        for name in files {
+            let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+            let file = ConfigFile(text: text)
+            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.count
+            for w in file.warnings {
+                let n = Int(w.dropFirst("config:".count).prefix { $0 != ":" }) ?? 0
+                XCTAssertTrue(w.hasPrefix("config:") && n >= 1 && n <= lines, "\(name): \(w)")
+            }
+            var settings = EffectiveSettings()
+            settings.apply(config: file)
+            for a in settings.arguments { XCTAssertTrue(a.hasPrefix("--") && a.contains("="), "\(name): \(a)") }
+            XCTAssertNil(HyphenationChoice.parse("-sauto"), "a tag starts with a letter")
+        }
     }
 }

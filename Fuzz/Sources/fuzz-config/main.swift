@@ -5,7 +5,7 @@ import FuzzSupport
 
 // Fuzz target: bytes → a config file's text → ConfigFile (settings, key bindings,
 // warnings) → the layered settings as arguments and the key map. Checks that every
-// warning names a line of the file and that the arguments are options.
+// warning names a line of the file and that each argument is one `--name=value`.
 
 let probes: [Input] = [.character(" "), .character("j"), .character("q"), .control("f"), .pageDown, .alt(.left), .enter, .tab]
 
@@ -22,7 +22,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     var settings = EffectiveSettings()
     settings.apply(config: file)
-    for a in settings.arguments where a.hasPrefix("-") && !a.hasPrefix("--") { fatalError("not a long option: \(a)") }
+    for a in settings.arguments where !a.hasPrefix("--") || !a.contains("=") { fatalError("not one --name=value: \(a)") }
     let map = file.keyMap
     for p in probes { _ = map.translate(p) }
     return 0

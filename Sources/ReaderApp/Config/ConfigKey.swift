@@ -98,12 +98,10 @@ public struct ConfigKey: Sendable {
     }
 
     /// The command-line arguments that set the key to `value` (a normalized value):
-    /// `--width 72`, `--justify=off`, `--reveal=45`.
+    /// `--width=72`, `--justify=off`, `--reveal=45`.
     public func arguments(_ value: String) -> [String] {
-        switch kind {
-        case .flag, .reveal: return ["--\(name)=\(value)"]
-        default: return ["--\(name)", value]
-        }
+        // Always `--name=value`: a value that starts with "-" stays a value (found by fuzz-config).
+        ["--\(name)=\(value)"]
     }
 
     /// A flag's value: on/yes/true (and the empty string of a bare `--flag`) or off/no/false.

@@ -35,7 +35,7 @@ public struct EffectiveSettings: Sendable {
     }
 
     /// The command-line arguments that give every key not at its default its value
-    /// (`--width 72 --justify=on`), in the order of `ConfigKey.all`: put before the real
+    /// (`--width=72 --justify=on`), in the order of `ConfigKey.all`: put before the real
     /// command line, whose options then win.
     public var arguments: [String] {
         ConfigKey.all.flatMap { key -> [String] in
