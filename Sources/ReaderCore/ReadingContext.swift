@@ -67,16 +67,16 @@ public final class ReadingContext {
         settings.defaultWidth = settings.defaultWidth ?? max(1, preferredWidth)
         self.settings = settings
         let clamped = ByteOffset(min(max(0, position.rawValue), content.bytes.count))
-        let width = Self.textWidth(columns: columns, preferred: preferredWidth)
+        let width = Self.textWidth(columns: columns, preferred: preferredWidth, margin: settings.margin)
         layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width),
                                  keepsAnalyses: keepsAnalyses)
         pager = Pager(anchor: clamped, rows: max(1, rows - 1))
     }
 
-    /// The text column width for a terminal width: at most `preferred`, leaving a margin
-    /// of 2 cells each side when the terminal is wide enough.
-    public static func textWidth(columns: Int, preferred: Int) -> Int {
-        let margin = columns >= 24 ? 2 : 0
+    /// The text column width for a terminal width: at most `preferred`, leaving `margin`
+    /// cells each side (`--margin`, default 2) when that leaves the text 20 cells or more.
+    public static func textWidth(columns: Int, preferred: Int, margin: Int = ReadingSettings.defaultMargin) -> Int {
+        let margin = columns - 2 * margin >= 20 ? max(0, margin) : 0
         return max(1, min(preferred, columns - 2 * margin))
     }
 
@@ -118,7 +118,8 @@ public final class ReadingContext {
     func resize(columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.screenRows = max(2, rows)
-        layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: self.columns, preferred: preferredWidth)))
+        layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: self.columns, preferred: preferredWidth,
+                                                                                  margin: settings.margin)))
         pager.rows = textRows
     }
 

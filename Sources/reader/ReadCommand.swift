@@ -54,7 +54,7 @@ enum ReadCommand {
         let layout = o.hyphenation.apply(to: o.layout, book: session.content)
         stats?.phase("hyphenation")
         let size = terminal.size()
-        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), defaultWidth: defaultWidth,
+        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), margin: o.margin, defaultWidth: defaultWidth,
                                       hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
         let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: start,
                                       display: display)

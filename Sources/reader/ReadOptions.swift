@@ -13,6 +13,7 @@ struct ReadOptions {
     static let specs: [Arguments.Spec] = DumpCommand.specs.filter { $0.name != "lines" && $0.name != "color" && $0.name != "logical" } + [
         .init(name: "percent", short: "p", takesValue: true),
         .init(name: "theme", short: nil, takesValue: true),
+        .init(name: "margin", short: nil, takesValue: true),
     ] + RevealOptions.specs
 
     /// The book named, if any.
@@ -34,6 +35,8 @@ struct ReadOptions {
     var notes: NotesMode
     /// `--hyphenate`: applied to `layout` once the book (and its language) is known.
     var hyphenation: HyphenationChoice
+    /// `--margin`: the least blank cells each side of the text column.
+    var margin: Int
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -48,6 +51,7 @@ struct ReadOptions {
         jumps = try Self.jumps(a)
         notes = try DumpCommand.notesMode(a)
         hyphenation = try DumpCommand.hyphenationChoice(a)
+        margin = try a.int("margin", in: 0...20) ?? ReadingSettings.defaultMargin
         reveal = try RevealOptions.settings(a)
         startsRevealing = a.value("reveal").map { ConfigKey.flagValue($0) != false } ?? false
         directories = XDGDirectories(environment: environment)

@@ -44,6 +44,7 @@ let usage = """
                                        end (dump, and reader when piped; default off)
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
+          --margin N                   least blank cells each side of the text (reader; default 2)
 
     Paced reveal (reader; r toggles it inside):
           --reveal[=RATE|on|off]       typewriter mode: RATE characters a second (default 30)

@@ -4,7 +4,7 @@ _reader() {
     local cur prev words cword
     _init_completion 2>/dev/null || { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; }
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
-        --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme
+        --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme --margin
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
         --sort -r
@@ -20,7 +20,7 @@ _reader() {
         --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
         add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
-        --width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
+        --margin|--width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
         cache) COMPREPLY=($(compgen -W "build verify stats clear" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then

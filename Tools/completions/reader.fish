@@ -26,6 +26,7 @@ complete -c reader -l wrap -x -a 'optimal greedy' -d 'line breaking: even lines 
 complete -c reader -l notes -x -a 'inline end off' -d 'print notes inline or at chapter ends'
 complete -c reader -s p -l percent -x -d 'start at P% of the book'
 complete -c reader -l theme -x -a 'dark light plain' -d 'colours'
+complete -c reader -l margin -x -d 'least blank cells each side of the text'
 complete -c reader -l reveal -d 'paced reveal (--reveal=RATE)'
 complete -c reader -l no-pauses -d 'no pauses after sentences and paragraphs'
 complete -c reader -l reveal-wait -x -d 'wait before the next page'

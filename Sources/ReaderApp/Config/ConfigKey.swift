@@ -33,6 +33,8 @@ public struct ConfigKey: Sendable {
     public static let all: [ConfigKey] = [
         ConfigKey(name: "width", defaultValue: "auto", help: "widest text column in cells (auto: 80, narrower terminals fit)",
                   kind: .number(1...10_000, auto: true)),
+        ConfigKey(name: "margin", defaultValue: "2", help: "least blank cells each side of the text (0 to 20)",
+                  kind: .number(0...20, auto: false)),
         ConfigKey(name: "theme", defaultValue: "dark", help: "colours: dark, light or plain (NO_COLOR without this key: plain)",
                   kind: .choice(["dark", "light", "plain"])),
         ConfigKey(name: "justify", defaultValue: "off", help: "stretch lines to the full width", kind: .flag),

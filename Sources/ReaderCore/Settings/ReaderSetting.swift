@@ -3,12 +3,13 @@ import TextLayout
 /// One line of the settings panel (`o`): a layout or display option, its value as shown
 /// and in the config file, and the values `→`/`←` step through.
 public enum ReaderSetting: CaseIterable, Hashable, Sendable {
-    case width, theme, justify, indent, compact, wrap, hyphenate, lineBreak, direction, arabicShaping
+    case width, margin, theme, justify, indent, compact, wrap, hyphenate, lineBreak, direction, arabicShaping
 
     /// The config-file key (the long command-line option's name).
     public var key: String {
         switch self {
         case .width: return "width"
+        case .margin: return "margin"
         case .theme: return "theme"
         case .justify: return "justify"
         case .indent: return "indent"
@@ -25,6 +26,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
     public var title: String {
         switch self {
         case .width: return "Text width"
+        case .margin: return "Margins"
         case .theme: return "Theme"
         case .justify: return "Justify"
         case .indent: return "First-line indent"
@@ -42,6 +44,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         let o = context.baseOptions
         switch self {
         case .width: return String(context.textWidth)
+        case .margin: return String(context.settings.margin)
         case .theme: return context.settings.theme.rawValue
         case .justify: return Self.onOff(o.justify)
         case .indent: return String(o.firstLineIndent)
@@ -62,6 +65,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         var o = context.baseOptions
         switch self {
         case .width: return context.stepWidth(by: delta)
+        case .margin: return context.setMargin(context.settings.margin + delta)
         case .theme:
             let all = ThemeName.allCases
             context.setTheme(all[(all.firstIndex(of: context.settings.theme)! + delta + all.count) % all.count])

@@ -10,7 +10,7 @@ extension ReadingContext {
     static let narrowest = 16
 
     /// The widest text column this terminal allows (its width less the margins).
-    var widestText: Int { Self.textWidth(columns: columns, preferred: Int.max / 2) }
+    var widestText: Int { Self.textWidth(columns: columns, preferred: Int.max / 2, margin: settings.margin) }
 
     /// `+` / `-`: the text column `delta` steps wider or narrower than it is now (within
     /// `narrowest`…`widestText`), with a message; false when it is already at that bound.
@@ -38,6 +38,21 @@ extension ReadingContext {
         message = "Text width \(textWidth) (the default)"
     }
 
+    /// Sets the least blank cells each side of the text (0…`widestMargin`), lays the text
+    /// out again when that changes its width; false when already at that bound.
+    func setMargin(_ margin: Int) -> Bool {
+        let clamped = min(Self.widestMargin, max(0, margin))
+        guard clamped != settings.margin else { return false }
+        settings.margin = clamped
+        relayout()
+        record(.margin)
+        message = "Margins \(clamped) (text width \(textWidth))"
+        return true
+    }
+
+    /// The widest margin the panel sets.
+    static let widestMargin = 20
+
     /// Sets the theme, with a message.
     func setTheme(_ theme: ThemeName) {
         settings.theme = theme
@@ -48,7 +63,7 @@ extension ReadingContext {
     /// Sets the layout options other than the width and lays the text out again,
     /// recording the settings whose value changed.
     func setBaseOptions(_ options: LayoutOptions) {
-        let settings = ReaderSetting.allCases.filter { $0 != .width && $0 != .theme }
+        let settings = ReaderSetting.allCases.filter { $0 != .width && $0 != .theme && $0 != .margin }
         let before = settings.map { $0.value(in: self) }
         baseOptions = options
         relayout()
@@ -60,6 +75,7 @@ extension ReadingContext {
     }
 
     private func relayout() {
-        layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: columns, preferred: preferredWidth)))
+        layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: columns, preferred: preferredWidth,
+                                                                                  margin: settings.margin)))
     }
 }

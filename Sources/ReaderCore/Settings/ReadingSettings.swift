@@ -7,6 +7,9 @@ import TextLayout
 public struct ReadingSettings: Hashable, Sendable {
     /// The colours.
     public var theme: ThemeName
+    /// The least blank cells each side of the text column (`--margin`), when the terminal
+    /// leaves the text 20 cells with them.
+    public var margin: Int
     /// The width `=` goes back to; nil: the width the reader started with.
     public var defaultWidth: Int?
     /// What "hyphenate: auto" means for this book (its language's patterns), nil when
@@ -15,10 +18,14 @@ public struct ReadingSettings: Hashable, Sendable {
     /// The settings changed inside the reader (including in earlier sessions), by key.
     public var changed: [String: String]
 
+    /// The margin without `--margin`.
+    public static let defaultMargin = 2
+
     /// Settings.
-    public init(theme: ThemeName = .dark, defaultWidth: Int? = nil, hyphenation: HyphenationSetting? = nil,
-                changed: [String: String] = [:]) {
+    public init(theme: ThemeName = .dark, margin: Int = ReadingSettings.defaultMargin, defaultWidth: Int? = nil,
+                hyphenation: HyphenationSetting? = nil, changed: [String: String] = [:]) {
         self.theme = theme
+        self.margin = margin
         self.defaultWidth = defaultWidth
         self.hyphenation = hyphenation
         self.changed = changed

@@ -14,6 +14,12 @@ final class SettingsLayerTests: XCTestCase {
         return m
     }
 
+    /// Opens the panel and moves down to `setting`.
+    func select(_ setting: ReaderSetting, in m: ReaderModel) {
+        m.handle(.character("o"))
+        for _ in 0..<ReaderSetting.allCases.firstIndex(of: setting)! { m.handle(.down) }
+    }
+
     func testPlusAndMinusChangeTheWidthKeepThePlaceAndAreRecorded() {
         let m = model()
         let place = m.position
@@ -74,12 +80,12 @@ final class SettingsLayerTests: XCTestCase {
         XCTAssertEqual(panel.rows.map(\.title), ReaderSetting.allCases.map(\.title))
         XCTAssertTrue(m.snapshot.views.contains { $0 is TextPage }, "the page shows through")
         // Down to "Justify", turn it on.
-        m.handle(.down)
-        m.handle(.down)
+        let justify = ReaderSetting.allCases.firstIndex(of: .justify)!
+        for _ in 0..<justify { m.handle(.down) }
         XCTAssertEqual(m.handle(.right), [.settingsChanged])
         XCTAssertTrue(m.layoutOptions.justify)
         XCTAssertEqual(m.settings.changed, ["justify": "on"])
-        XCTAssertEqual(m.snapshot.views.compactMap { $0 as? SettingsView }.first?.rows[2].value, "on")
+        XCTAssertEqual(m.snapshot.views.compactMap { $0 as? SettingsView }.first?.rows[justify].value, "on")
         // Indent: 0 → 1 → 0 again (then recorded as 0: the reader changed it).
         m.handle(.down)
         m.handle(.enter)
@@ -94,15 +100,13 @@ final class SettingsLayerTests: XCTestCase {
 
     func testHyphenationCanBeTurnedOnOnlyWhenTheBookHasPatterns() {
         let without = model()
-        without.handle(.character("o"))
-        for _ in 0..<6 { without.handle(.down) }
+        select(.hyphenate, in: without)
         XCTAssertEqual(without.handle(.right), [], "no patterns to turn on")
         XCTAssertEqual(without.message, "Hyphenation: no other value here")
         final class Never: WordHyphenating { func points(in word: UnsafeBufferPointer<UInt8>, into points: inout [Int]) {} }
         let setting = HyphenationSetting(language: "en-us", patterns: "p", hyphenator: Never())
         let with = model(settings: ReadingSettings(hyphenation: setting))
-        with.handle(.character("o"))
-        for _ in 0..<6 { with.handle(.down) }
+        select(.hyphenate, in: with)
         XCTAssertEqual(with.handle(.right), [.settingsChanged])
         XCTAssertEqual(with.layoutOptions.hyphenation, setting)
         XCTAssertEqual(with.settings.changed["hyphenate"], "auto")
@@ -110,8 +114,7 @@ final class SettingsLayerTests: XCTestCase {
 
     func testDirectionAndShapingChangeTheOptionsButNoLine() {
         let m = model()
-        m.handle(.character("o"))
-        for _ in 0..<8 { m.handle(.down) }
+        select(.direction, in: m)
         m.handle(.right)
         XCTAssertEqual(m.layoutOptions.direction, .leftToRight)
         XCTAssertEqual(m.settings.changed["direction"], "ltr")
@@ -119,5 +122,21 @@ final class SettingsLayerTests: XCTestCase {
         m.handle(.right)
         XCTAssertFalse(m.layoutOptions.arabicShaping)
         XCTAssertEqual(m.settings.changed["arabic-shaping"], "off")
+    }
+
+    func testMarginsNarrowTheTextWhenItReachesTheTerminal() {
+        let m = model(columns: 60, width: 80)
+        XCTAssertEqual(m.textWidth, 56, "two cells each side by default")
+        select(.margin, in: m)
+        for _ in 0..<3 { m.handle(.right) }
+        XCTAssertEqual(m.settings.margin, 5)
+        XCTAssertEqual(m.textWidth, 50)
+        XCTAssertEqual(m.settings.changed["margin"], "5")
+        for _ in 0..<10 { m.handle(.left) }
+        XCTAssertEqual(m.settings.margin, 0)
+        XCTAssertEqual(m.textWidth, 60)
+        XCTAssertEqual(m.handle(.left), [], "no margin under 0")
+        let narrow = model(columns: 30, width: 80, settings: ReadingSettings(margin: 8))
+        XCTAssertEqual(narrow.textWidth, 30, "a margin that would leave the text under 20 cells is dropped")
     }
 }
