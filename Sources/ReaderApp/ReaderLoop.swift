@@ -126,7 +126,7 @@ public final class ReaderLoop {
     /// by itself (the reveal), whichever comes first; nil waits for input. With idle work
     /// to do, only what input is already there is collected (0).
     func timeout(now: Double) -> Int? {
-        if model.hasIdleWork { return 0 }
+        if model.hasIdleWork || timeLeftPending { return 0 }
         var timeout: Int?
         if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
         if let next = model.nextDeadline(after: now) {
@@ -134,6 +134,9 @@ public final class ReaderLoop {
         }
         return timeout
     }
+
+    /// Whether the status line waits for its first time-left estimate.
+    private var timeLeftPending: Bool { model.statusFields.wantsTimeLeft && shownTimeLeftAt == nil }
 
     /// A key as the key map turns it, when the reading layer gets it first (with a list,
     /// prompt or popup on top, keys go to it as they are); nil for an unmapped key.
@@ -180,10 +183,11 @@ public final class ReaderLoop {
     }
 
     /// Shows the position to the statistics and, when it moved (or the speed changed), puts
-    /// the time left on the status line.
+    /// the time left on the status line — not before the first frame is on screen (counting
+    /// the book's characters takes a pass over its text), but at the wait right after it.
     private func observeReading() {
         let counted = stats.observe(model, at: clock.now())
-        guard model.statusFields.wantsTimeLeft, counted || shownTimeLeftAt != model.position else { return }
+        guard framesDrawn > 0, model.statusFields.wantsTimeLeft, counted || shownTimeLeftAt != model.position else { return }
         shownTimeLeftAt = model.position
         let estimate = stats.timeLeft(at: model.position)
         model.setTimeLeft(chapter: estimate.chapterText, book: estimate.bookText)

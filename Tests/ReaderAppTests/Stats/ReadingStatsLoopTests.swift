@@ -40,6 +40,9 @@ final class ReadingStatsLoopTests: XCTestCase {
         settings.wallClock = { 1_780_000_000 }   // a fixed day
         let (loop, device) = try open(settings: settings)
         try loop.draw()
+        XCTAssertFalse(status(loop).contains("min left"), "the first frame does not wait for the estimate")
+        XCTAssertEqual(loop.timeout(now: 0), 0, "but the loop does not wait for input before it")
+        try loop.draw()
         XCTAssertTrue(status(loop).contains("min left in chapter"), status(loop))
         XCTAssertFalse(status(loop).contains("left in book"), "not a default field")
         let before = status(loop)
@@ -71,6 +74,7 @@ final class ReadingStatsLoopTests: XCTestCase {
         var settings = ReaderLoopSettings()
         settings.statusFields = StatusFields(parsing: "percent,time-left-book")!
         let (loop, _) = try open(settings: settings)
+        try loop.draw()
         try loop.draw()
         let line = status(loop)
         XCTAssertTrue(line.contains("left in book"), line)
