@@ -73,3 +73,21 @@ final class ReadingTrackerTests: XCTestCase {
         XCTAssertEqual(TimeLeftEstimate.duration(3 * 3600 + 5 * 60), "3 h 5 min")
     }
 }
+
+/// The script classes' shortcuts agree with the Unicode properties they stand for.
+final class ScriptClassTests: XCTestCase {
+    func testShortcutsAgreeWithTheProperties() {
+        let cjk: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3005...0x3007, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
+                                          0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
+                                          0x20000...0x3FFFF]
+        let exceptions: Set<UInt32> = [0xAA, 0xB5, 0xBA]   // ª µ º: letters, counted as signs
+        var differences: [String] = []
+        for v in UInt32(0)...0x2FFFF where !(0xD800...0xDFFF).contains(v) && !exceptions.contains(v) {
+            let p = Unicode.Scalar(v)!.properties
+            let expected: ScriptClass? = cjk.contains { $0.contains(v) } ? .cjk
+                : (p.isAlphabetic || p.numericType == .decimal) ? .alphabetic : nil
+            if ScriptClass.of(v) != expected { differences.append(String(v, radix: 16)) }
+        }
+        XCTAssertEqual(differences, [])
+    }
+}
