@@ -60,6 +60,18 @@ final class ReadingStatsStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder.path))
     }
 
+    func testADamagedFileIsSetAsideNotOverwrittenUnseen() throws {
+        let store = ReadingStatsStore(stateFolder: folder)
+        try store.add(delta(seconds: 60, alphabetic: 1000), key: "abc")
+        let url = store.booksFolder.appendingPathComponent("abc.json")
+        try Data("{\"key\": ".utf8).write(to: url)
+        XCTAssertNil(store.load(key: "abc"))
+        XCTAssertEqual(store.loadAll().count, 0, "reader stats skips it")
+        try store.add(delta(seconds: 5, alphabetic: 50), key: "abc")
+        XCTAssertEqual(store.load(key: "abc")?.seconds, 5)
+        XCTAssertEqual(try String(contentsOf: url.appendingPathExtension("corrupt"), encoding: .utf8), "{\"key\": ")
+    }
+
     func testConcurrentWritersLoseNothing() throws {
         let store = ReadingStatsStore(stateFolder: folder)
         let failures = NSLock()

@@ -52,11 +52,11 @@ public struct ReadingStatsStore: Sendable {
         try FileLock.withExclusive(folder.appendingPathComponent("lock").path) {
             AtomicFile.removeAbandonedTemporaries(in: booksFolder)
             AtomicFile.removeAbandonedTemporaries(in: folder)
-            var book = load(key: key) ?? BookReadingStats(key: key)
+            var book = Self.loadSettingAside(BookReadingStats.self, at: bookURL(key)) ?? BookReadingStats(key: key)
             book.add(delta)
             try Self.write(book, to: bookURL(key))
             if !delta.speed.isEmpty {
-                var sums = speeds()
+                var sums = Self.loadSettingAside(SpeedSums.self, at: speedsURL) ?? SpeedSums()
                 sums.add(delta.speed)
                 try Self.write(sums, to: speedsURL)
             }
@@ -75,6 +75,17 @@ public struct ReadingStatsStore: Sendable {
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maxFileSize + 1), data.count <= maxFileSize else { return nil }
         return try? JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// The file's value; a file that is there but unreadable (hand-edited, damaged) is
+    /// moved aside as `<name>.corrupt` first, so the new totals do not overwrite it unseen.
+    private static func loadSettingAside<T: Decodable>(_ type: T.Type, at url: URL) -> T? {
+        if let value = decode(type, at: url) { return value }
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let aside = url.appendingPathExtension("corrupt")
+        try? FileManager.default.removeItem(at: aside)
+        try? FileManager.default.moveItem(at: url, to: aside)
+        return nil
     }
 
     private static func write<T: Encodable>(_ value: T, to url: URL) throws {
