@@ -81,6 +81,8 @@ let package = Package(
         .executableTarget(name: "state-writer", dependencies: ["ReaderState"]),
         // Test helper: adds library entries in a loop, run twice at once and SIGKILLed by ReaderStateTests.
         .executableTarget(name: "library-writer", dependencies: ["ReaderState"]),
+        // Test helper: adds reading statistics in a loop (ReadingStatsCrashSafetyTests runs two at once and SIGKILLs it).
+        .executableTarget(name: "stats-writer", dependencies: ["ReaderState"]),
 
         // Benchmark: reader add on 1,000 generated books (books/s), the bookshelf's first frame and scrolling.
         .executableTarget(name: "shelf-bench",
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(name: "UnicodeDataTests", dependencies: ["UnicodeData"]),
         .testTarget(name: "TextContentTests", dependencies: ["TestSupport", "TextContent"]),
         .testTarget(name: "BookFormatsTests", dependencies: ["TestSupport", "BookFormats", "TextContent", "TextLayout", "CLibZip"]),
-        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "state-writer", "library-writer"]),
+        .testTarget(name: "ReaderStateTests", dependencies: ["TestSupport", "ReaderState", "state-writer", "library-writer", "stats-writer"]),
         .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "Support", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),

@@ -60,6 +60,9 @@ public final class BookSession {
     /// The library the book is recorded in when the reader opens and leaves it (nil: not
     /// recorded, as for `dump`, `info` and the tests that do not ask for it).
     public var library: LibraryStore?
+    /// Where the reading statistics are added at each save (nil: not recorded; tests
+    /// and `reader` set it).
+    public var stats: ReadingStatsStore?
     /// The line-break style to warm up after the first frame (when parsing did not).
     private let warmStyle: LineBreakStyle?
     private lazy var loadedState: (state: BookState, warning: String?) = loadState()

@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import Screen
 import Terminal
+import TextContent
 
 /// How the loop draws and when it saves.
 public struct ReaderLoopSettings {
@@ -17,6 +18,10 @@ public struct ReaderLoopSettings {
     public var countsStoppedTime: Bool
     /// The reading layer's key bindings (the config file's `map` lines).
     public var keyMap: KeyMap
+    /// Which fields the status line shows (`--status`).
+    public var statusFields = StatusFields.standard
+    /// The wall clock (seconds since 1970) for the reading statistics' dates.
+    public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
     /// Settings; the defaults are the reader's.
     public init(theme: Theme = .dark, arabicShaping: Bool = true, encoder: ANSIEncoder.Options = ANSIEncoder.Options(),
@@ -53,6 +58,9 @@ public final class ReaderLoop {
     private var previous: ScreenBuffer?
     private var saver: SaveTimer
     private var lastFrame: Double
+    /// The reading statistics of this session (time, characters, speed; time left).
+    public let stats: ReadingStatsRecorder
+    private var shownTimeLeftAt: ByteOffset?
 
     /// A loop for `model` on `device`, reading time from `clock`.
     public init(model: ReaderModel, session: BookSession, device: TerminalDevice, clock: MonotonicClock,
@@ -69,6 +77,9 @@ public final class ReaderLoop {
         let now = clock.now()
         saver = SaveTimer(interval: settings.saveInterval, now: now)
         lastFrame = now
+        stats = ReadingStatsRecorder(key: session.key, content: session.content, store: session.stats,
+                                     wallClock: settings.wallClock)
+        model.statusFields = settings.statusFields
     }
 
     /// Runs until `q` or the end of input. A changed position is saved on the way out,
@@ -94,6 +105,7 @@ public final class ReaderLoop {
     /// Moves the model to now and writes the frame that changed.
     public func draw() throws {
         if !model.advance(to: clock.now()).isEmpty { saver.markDirty() }
+        observeReading()
         renderer.render(model.snapshot, into: &frame)
         let bytes = encoder.encode(from: previous, to: frame)
         if !bytes.isEmpty || previous == nil { try device.write(bytes) }
@@ -114,7 +126,7 @@ public final class ReaderLoop {
     /// by itself (the reveal), whichever comes first; nil waits for input. With idle work
     /// to do, only what input is already there is collected (0).
     func timeout(now: Double) -> Int? {
-        if model.hasIdleWork { return 0 }
+        if model.hasIdleWork || timeLeftPending { return 0 }
         var timeout: Int?
         if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
         if let next = model.nextDeadline(after: now) {
@@ -122,6 +134,9 @@ public final class ReaderLoop {
         }
         return timeout
     }
+
+    /// Whether the status line waits for its first time-left estimate.
+    private var timeLeftPending: Bool { model.statusFields.wantsTimeLeft && shownTimeLeftAt == nil }
 
     /// A key as the key map turns it, when the reading layer gets it first (with a list,
     /// prompt or popup on top, keys go to it as they are); nil for an unmapped key.
@@ -167,6 +182,17 @@ public final class ReaderLoop {
         return running
     }
 
+    /// Shows the position to the statistics and, when it moved (or the speed changed), puts
+    /// the time left on the status line — not before the first frame is on screen (counting
+    /// the book's characters takes a pass over its text), but at the wait right after it.
+    private func observeReading() {
+        let counted = stats.observe(model, at: clock.now())
+        guard framesDrawn > 0, model.statusFields.wantsTimeLeft, counted || shownTimeLeftAt != model.position else { return }
+        shownTimeLeftAt = model.position
+        let estimate = stats.timeLeft(at: model.position)
+        model.setTimeLeft(chapter: estimate.chapterText, book: estimate.bookText)
+    }
+
     /// The theme and Arabic shaping the settings now ask for (`c`, the settings panel).
     private func applyDisplaySettings() {
         renderer.theme = model.settings.theme.theme
@@ -187,6 +213,7 @@ public final class ReaderLoop {
         } catch {
             model.showMessage("Could not save the reading position: \(error)")
         }
+        do { try stats.save() } catch { model.showMessage("Could not save the reading statistics: \(error)") }
         saver.saved(at: clock.now())
     }
 }

@@ -112,6 +112,23 @@ public final class ReaderModel {
         update()
     }
 
+    /// Which fields the status line shows (`--status`).
+    public var statusFields: StatusFields {
+        get { context.statusFields }
+        set {
+            context.statusFields = newValue
+            update()
+        }
+    }
+
+    /// Sets the time-left texts of the status line (nil: no estimate); shown only when the
+    /// status fields ask for them.
+    public func setTimeLeft(chapter: String?, book: String?) {
+        guard context.timeLeft != (chapter, book) else { return }
+        context.timeLeft = (chapter, book)
+        update()
+    }
+
     /// Jumps to the start of chapter `index` (clamped).
     public func jumpToChapter(_ index: Int) {
         context.jumpToChapter(index)

@@ -47,6 +47,10 @@ public final class ReadingContext {
     public internal(set) var message: String?
     /// The paced reveal, while it is on (see `ReadingContext+Reveal.swift`).
     public internal(set) var reveal: RevealState?
+    /// Which fields the status line shows (`--status`).
+    public internal(set) var statusFields = StatusFields.standard
+    /// The host's time-left estimates for the status line ("12 min left in chapter").
+    public internal(set) var timeLeft: (chapter: String?, book: String?) = (nil, nil)
     /// What `r` starts the paced reveal with.
     public let revealSettings: RevealSettings
 

@@ -59,20 +59,14 @@ public struct LibraryStore: Sendable {
     /// Throws `AtomicFile.WriteError` when the folder or file cannot be written.
     @discardableResult
     public func update<T>(_ change: (inout Library) throws -> T) throws -> T {
-        try Folder.create(folder.path)
-        let lockPath = folder.appendingPathComponent("lock").path
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw AtomicFile.WriteError(path: lockPath, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }   // closing releases the lock
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw AtomicFile.WriteError(path: lockPath, reason: String(cString: strerror(errno))) }
+        try FileLock.withExclusive(folder.appendingPathComponent("lock").path) {
+            AtomicFile.removeAbandonedTemporaries(in: folder)
+            let before = load().library
+            var library = before
+            let result = try change(&library)
+            if library != before { try write(library) }
+            return result
         }
-        AtomicFile.removeAbandonedTemporaries(in: folder)
-        let before = load().library
-        var library = before
-        let result = try change(&library)
-        if library != before { try write(library) }
-        return result
     }
 
     /// Writes `library` (caller holds the lock).

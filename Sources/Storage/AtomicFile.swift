@@ -106,5 +106,6 @@ public enum AtomicFile {
         }
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    /// The system's reason for the last failure (`strerror(errno)`).
+    public static func lastError() -> String { String(cString: strerror(errno)) }
 }

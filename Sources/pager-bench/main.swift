@@ -10,6 +10,8 @@
 //     (a search: counting its matches, key to snapshot for Enter and n, see SearchBench.swift)
 //   .build/release/pager-bench BOOK --notes [--samples 200] [--columns 100] [--rows 30]
 //     (opening and closing a note popup, key to frame, see NotesBench.swift)
+//   .build/release/pager-bench BOOK --stats [--turns 300] [--columns 80] [--rows 24]
+//     (the reading statistics: the book's census, a page turn's count and time-left estimate, see StatsBench.swift)
 //   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
@@ -57,6 +59,13 @@ let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40), sampl
 if notes, let path = args.first {
     NotesBench.run(try BookLoader.load(path: path), samples: samples, columns: columns, rows: rows)
     exit(0)
+}
+if args.contains("--stats") {
+    args.removeAll { $0 == "--stats" }
+    if let path = args.first {
+        StatsBench.run(try BookLoader.load(path: path), columns: columns, rows: rows, turns: turns)
+        exit(0)
+    }
 }
 if resize, let path = args.first {
     ResizeBench.run(try BookLoader.load(path: path), rounds: rounds, columns: (columns, columnsB), rows: rows)

@@ -28,6 +28,7 @@ enum ReadCommand {
         let path = o.path ?? BookSession.lastBook(in: store)
         let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
         session.library = LibraryStore(stateFolder: o.directories.state)
+        session.stats = ReadingStatsStore(stateFolder: o.directories.state)
         stats.phase("opened")
         let (options, defaultWidth) = try layers.options(for: session, base: o)
         let jumped = try Sessions.resolve(options.jumps, in: session.content)

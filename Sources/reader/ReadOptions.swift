@@ -14,6 +14,7 @@ struct ReadOptions {
         .init(name: "percent", short: "p", takesValue: true),
         .init(name: "theme", short: nil, takesValue: true),
         .init(name: "margin", short: nil, takesValue: true),
+        .init(name: "status", short: nil, takesValue: true),
     ] + RevealOptions.specs
 
     /// The book named, if any.
@@ -59,6 +60,17 @@ struct ReadOptions {
         open = BookOpenOptions(encoding: a.value("encoding"), warmLineBreaking: layout.lineBreakStyle, layoutCacheBytes: limit)
         loop = ReaderLoopSettings(theme: try Self.theme(a, environment: environment), arabicShaping: layout.arabicShaping,
                                   encoder: .fromEnvironment(environment), countsStoppedTime: reveal.catchUp)
+        loop.statusFields = try Self.statusFields(a)
+    }
+
+    /// `--status FIELDS` (default: `StatusFields.standard`).
+    static func statusFields(_ a: Arguments) throws -> StatusFields {
+        guard let text = a.value("status") else { return .standard }
+        guard let fields = StatusFields(parsing: text) else {
+            throw CLIError.usage("--status takes fields separated by commas (title, chapter, percent, time-left-chapter, "
+                                 + "time-left-book) or none, not '\(text)'")
+        }
+        return fields
     }
 
     /// The jumps asked for: chapter, then offset, then percent (the last one given wins).

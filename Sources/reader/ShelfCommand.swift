@@ -18,10 +18,15 @@ enum ShelfCommand {
         let terminal = TerminalSession(options: TerminalOptions(mouse: true))
         do { try terminal.enter() } catch { throw CLIError.other("cannot use the terminal: \(error)", .internalError) }
         defer { terminal.leave() }
-        let shelf = ShelfLoop(store: library, device: terminal, settings: o.loop, sample: sampleEntry) { entry in
-            open(entry, o, layers: layers, store: store, library: library, terminal: terminal)
+        let stats = ReadingStatsStore(stateFolder: o.directories.state)
+        var shelf: ShelfLoop?
+        shelf = ShelfLoop(store: library, device: terminal, settings: o.loop, sample: sampleEntry) { entry in
+            let message = open(entry, o, layers: layers, store: store, library: library, terminal: terminal)
+            shelf?.model.readingSpeed = LearnedReadingSpeed(store: stats)   // what this book taught
+            return message
         }
-        try shelf.run()
+        shelf?.model.readingSpeed = LearnedReadingSpeed(store: stats)
+        try shelf?.run()
     }
 
     /// Runs the reader on `entry` (the sample when its path is ""); a message when it cannot be opened.
@@ -32,6 +37,7 @@ enum ShelfCommand {
             let session = try Sessions.open(entry.path.isEmpty ? nil : entry.path, o.open, directories: o.directories,
                                             store: store, printWarnings: false)
             session.library = library
+            session.stats = ReadingStatsStore(stateFolder: o.directories.state)
             let (options, defaultWidth) = try layers.options(for: session, base: o, printWarnings: false)
             try ReadCommand.read(session, options, defaultWidth: defaultWidth, on: terminal, start: nil)
             return nil

@@ -14,6 +14,7 @@ let usage = """
       reader -r | last [options]       reopen the last book read (or the bundled sample)
       reader add DIR|BOOK…             add every EPUB and TXT under DIR to the library
       reader list [--json] [--sort recent|title|author|progress]   print the library
+      reader stats [BOOK] [--json]     reading time per book and per day, reading speed
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
@@ -45,6 +46,9 @@ let usage = """
       -p, --percent P                  start at P% of the book (reader)
           --theme dark|light|plain     colours (reader; NO_COLOR gives plain)
           --margin N                   least blank cells each side of the text (reader; default 2)
+          --status FIELDS              status-line fields, comma-separated: title, chapter,
+                                       percent, time-left-chapter, time-left-book, or none
+                                       (default title,chapter,percent,time-left-chapter)
 
     Paced reveal (reader; r toggles it inside):
           --reveal[=RATE|on|off]       typewriter mode: RATE characters a second (default 30)
@@ -88,6 +92,8 @@ func run(_ argv: [String]) -> ExitCode {
             try AddCommand.run(Array(argv.dropFirst()))
         case "list":
             try ListCommand.run(Array(argv.dropFirst()))
+        case "stats":
+            try StatsCommand.run(Array(argv.dropFirst()))
         case "-r", "last":
             try ReadCommand.run(Array(argv.dropFirst()), last: true)
         default:

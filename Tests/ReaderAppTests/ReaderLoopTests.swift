@@ -150,8 +150,10 @@ final class ReaderLoopTests: XCTestCase {
         try h.play()
         XCTAssertEqual(analyses.misses, analysed, "the resize re-fitted the analysed chapters")
 
-        // The same frame as a reader opened at that size.
+        // The same frame as a reader opened at that size (once its first wait put the time
+        // left on the status line).
         let fresh = try open(columns: 61, rows: 30, start: [.offset(h.model.position.rawValue)])
+        try fresh.loop.draw()
         try fresh.loop.draw()
         XCTAssertEqual(fresh.rows, h.rows)
     }

@@ -73,6 +73,8 @@ final class CLIErrorTests: XCTestCase {
         try check(["dump", sample, "--offset", "-3"], exit: 2, contains: "--offset")
         try check([sample, "--percent", "200"], exit: 2, contains: "--percent")
         try check(["cache", "frob"], exit: 2, contains: "unknown cache command")
+        try check([sample, "--status", "percent,clock"], exit: 2, contains: "--status takes fields separated by commas")
+        try check(["stats", sample, sample], exit: 2, contains: "stats takes at most one BOOK")
     }
 
     func testARateAfterABareRevealSuggestsTheEqualsSign() throws {

@@ -4,7 +4,7 @@ _reader() {
     local cur prev words cword
     _init_completion 2>/dev/null || { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; }
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
-        --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme --margin
+        --color --encoding --direction --arabic-shaping --logical --notes --wrap --hyphenate --percent -p --theme --margin --status
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
         --sort -r
@@ -17,6 +17,7 @@ _reader() {
         --hyphenate) COMPREPLY=($(compgen -W "auto off en-US en-GB de fr es it pt ru nl pl sv" -- "$cur")); return ;;
         --wrap) COMPREPLY=($(compgen -W "optimal greedy" -- "$cur")); return ;;
         --theme) COMPREPLY=($(compgen -W "dark light plain" -- "$cur")); return ;;
+        --status) COMPREPLY=($(compgen -W "title,chapter,percent,time-left-chapter title,chapter,percent,time-left-book percent,time-left-book none" -- "$cur")); return ;;
         --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
         add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
@@ -26,7 +27,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache config add list last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache config add list stats last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi

@@ -18,6 +18,8 @@ public struct ConfigKey: Sendable {
         case reveal
         /// Seconds from 0 to the bound.
         case seconds(Double)
+        /// `--status`: a comma-separated list of status-line fields (`StatusFields`).
+        case statusFields
     }
 
     /// The key, e.g. `width`.
@@ -60,6 +62,9 @@ public struct ConfigKey: Sendable {
                   kind: .seconds(3600)),
         ConfigKey(name: "reveal-catch-up", defaultValue: "off", help: "after Ctrl-Z or sleep, the reveal counts the stopped time",
                   kind: .flag),
+        ConfigKey(name: "status", defaultValue: StatusFields.standardText,
+                  help: "status-line fields: title, chapter, percent, time-left-chapter, time-left-book (or none)",
+                  kind: .statusFields),
     ]
 
     /// The key named `name`, if there is one.
@@ -83,6 +88,7 @@ public struct ConfigKey: Sendable {
         case .seconds(let bound):
             guard let s = Double(value), s.isFinite, s >= 0, s <= bound else { return nil }
             return value
+        case .statusFields: return StatusFields(parsing: value) != nil ? value : nil
         }
     }
 
@@ -96,6 +102,7 @@ public struct ConfigKey: Sendable {
         case .hyphenation: return "auto, off or a language tag like en-GB"
         case .reveal: return "off, on, characters a second (1 to 1000) or NNNwpm"
         case .seconds(let bound): return "seconds from 0 to \(Int(bound))"
+        case .statusFields: return "fields separated by commas: title, chapter, percent, time-left-chapter, time-left-book, or none"
         }
     }
 

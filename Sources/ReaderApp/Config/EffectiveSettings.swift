@@ -44,10 +44,11 @@ public struct EffectiveSettings: Sendable {
         }
     }
 
-    /// `reader config`'s lines: `key value` padded into columns, then `# source`.
+    /// `reader config`'s lines: `key value` padded into columns, then `# source` (a value
+    /// longer than 16 characters, as the status fields, does not widen the column).
     public var lines: [String] {
         let keyWidth = ConfigKey.all.map(\.name.count).max()! + 1
-        let valueWidth = max(8, entries.values.map(\.value.count).max()!) + 1
+        let valueWidth = max(8, entries.values.map(\.value.count).filter { $0 <= 16 }.max() ?? 0) + 1
         return ConfigKey.all.map { key in
             let entry = entries[key.name]!
             return pad(key.name, keyWidth) + pad(entry.value, valueWidth) + "# " + entry.source

@@ -39,6 +39,10 @@ struct StatusLayout: Hashable {
     /// " 3/12   42.7% " in full; without the padding (but a space before) when that does
     /// not fit; the percentage alone (then cut) on a line narrower than both.
     static func essentials(chapter: String, percent: String, columns: Int) -> String {
+        if chapter.isEmpty || percent.isEmpty {   // `--status` without one of them
+            let one = (chapter + percent).trimmingSpaces()
+            return one.isEmpty ? "" : String((" " + one + " ").prefix(columns))
+        }
         let full = " \(chapter)  \(percent) "
         if CellWidth.of(full) <= columns { return full }
         let chapter = chapter.trimmingSpaces(), percent = percent.trimmingSpaces()

@@ -21,6 +21,8 @@ public struct StatusLine: Hashable, Sendable {
     public var reveal: String?
     /// The line being typed, with its `/` or `:`: replaces the whole status line.
     public var prompt: String?
+    /// Time-left fields ("12 min left in chapter"), in order, after the reveal's.
+    public var timeLeft: [String] = []
 
     /// The innermost title (the chapter's own).
     public var title: String { titlePath.last ?? "" }
@@ -28,7 +30,7 @@ public struct StatusLine: Hashable, Sendable {
     /// The optional right-hand fields, most important first, left of the chapter counter;
     /// dropped from the last when the line is too narrow (a new field goes in here).
     var fields: [String] {
-        [match, reveal].compactMap { $0 }
+        [match, reveal].compactMap { $0 } + timeLeft
     }
 
     /// Creates a status line.
@@ -52,9 +54,14 @@ public struct StatusLine: Hashable, Sendable {
     /// The status line of the reading state (no prompt: the prompt layer adds it).
     init(_ context: ReadingContext) {
         let progress = context.progress
-        self.init(titlePath: context.chapterPath, chapter: progress.chapterText, percent: progress.percentText,
+        let shown = context.statusFields
+        self.init(titlePath: shown.shows(.title) ? context.chapterPath : [],
+                  chapter: shown.shows(.chapter) ? progress.chapterText : "",
+                  percent: shown.shows(.percent) ? progress.percentText : "",
                   message: context.message, reveal: context.reveal.map { RevealStatus(state: $0).text },
                   match: context.matchStatus)
+        if shown.shows(.timeLeftChapter), let text = context.timeLeft.chapter { timeLeft.append(text) }
+        if shown.shows(.timeLeftBook), let text = context.timeLeft.book { timeLeft.append(text) }
     }
 
     /// Draws the status line on the last row.
