@@ -3,7 +3,7 @@ import TextLayout
 /// One line of the settings panel (`o`): a layout or display option, its value as shown
 /// and in the config file, and the values `→`/`←` step through.
 public enum ReaderSetting: CaseIterable, Hashable, Sendable {
-    case width, margin, theme, justify, indent, compact, wrap, hyphenate, lineBreak, direction, arabicShaping
+    case width, margin, theme, justify, indent, compact, wrap, hyphenate, lineBreak, direction, arabicShaping, status
 
     /// The config-file key (the long command-line option's name).
     public var key: String {
@@ -19,6 +19,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .lineBreak: return "line-break"
         case .direction: return "direction"
         case .arabicShaping: return "arabic-shaping"
+        case .status: return "status"
         }
     }
 
@@ -36,6 +37,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .lineBreak: return "CJK line breaks"
         case .direction: return "Direction"
         case .arabicShaping: return "Arabic shaping"
+        case .status: return "Status line"
         }
     }
 
@@ -54,6 +56,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .lineBreak: return o.lineBreakStyle.keyName
         case .direction: return o.direction.rawValue
         case .arabicShaping: return Self.onOff(o.arabicShaping)
+        case .status: return context.statusFields.text
         }
     }
 
@@ -80,6 +83,9 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .lineBreak: o.lineBreakStyle = Self.cycle(LineBreakStyle.allCases, o.lineBreakStyle, delta)
         case .direction: o.direction = Self.cycle([.auto, .leftToRight, .rightToLeft], o.direction, delta)
         case .arabicShaping: o.arabicShaping.toggle()
+        case .status:
+            context.setStatusFields(Self.cycle(StatusFields.presets, context.statusFields, delta))
+            return true
         }
         guard o != context.baseOptions || o.direction != context.baseOptions.direction
             || o.arabicShaping != context.baseOptions.arabicShaping else { return false }

@@ -53,6 +53,12 @@ extension ReadingContext {
     /// The widest margin the panel sets.
     static let widestMargin = 20
 
+    /// Sets the status line's fields (the settings panel's presets).
+    func setStatusFields(_ fields: StatusFields) {
+        statusFields = fields
+        record(.status)
+    }
+
     /// Sets the theme, with a message.
     func setTheme(_ theme: ThemeName) {
         settings.theme = theme
@@ -63,7 +69,7 @@ extension ReadingContext {
     /// Sets the layout options other than the width and lays the text out again,
     /// recording the settings whose value changed.
     func setBaseOptions(_ options: LayoutOptions) {
-        let settings = ReaderSetting.allCases.filter { $0 != .width && $0 != .theme && $0 != .margin }
+        let settings = ReaderSetting.allCases.filter { ![.width, .theme, .margin, .status].contains($0) }
         let before = settings.map { $0.value(in: self) }
         baseOptions = options
         relayout()

@@ -39,6 +39,18 @@ public struct StatusFields: Hashable, Sendable {
         self.init(fields: Set(fields))
     }
 
+    /// The fields as the settings write them, in `Field` order (`none` for no field).
+    public var text: String {
+        fields.isEmpty ? "none" : Field.allCases.filter(fields.contains).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// The choices the settings panel steps through (and the fields now, when they are
+    /// none of them).
+    public static let presets: [StatusFields] = [
+        standard, StatusFields(fields: [.title, .chapter, .percent, .timeLeftChapter, .timeLeftBook]),
+        StatusFields(fields: [.title, .chapter, .percent]), StatusFields(fields: [.percent]), StatusFields(fields: []),
+    ]
+
     /// Whether `field` is shown.
     public func shows(_ field: Field) -> Bool { fields.contains(field) }
 

@@ -139,4 +139,18 @@ final class SettingsLayerTests: XCTestCase {
         let narrow = model(columns: 30, width: 80, settings: ReadingSettings(margin: 8))
         XCTAssertEqual(narrow.textWidth, 30, "a margin that would leave the text under 20 cells is dropped")
     }
+
+    func testTheStatusLineFieldsStepThroughThePresets() {
+        let m = model()
+        XCTAssertEqual(m.statusFields, .standard)
+        select(.status, in: m)
+        XCTAssertEqual(m.handle(.right), [.settingsChanged])
+        XCTAssertTrue(m.statusFields.shows(.timeLeftBook))
+        XCTAssertEqual(m.settings.changed["status"], "title,chapter,percent,time-left-chapter,time-left-book")
+        XCTAssertEqual(StatusFields(parsing: m.settings.changed["status"]!), m.statusFields, "the saved text reads back")
+        m.handle(.left)
+        m.handle(.left)
+        XCTAssertEqual(m.statusFields, StatusFields(fields: []))
+        XCTAssertEqual(m.settings.changed["status"], "none")
+    }
 }
