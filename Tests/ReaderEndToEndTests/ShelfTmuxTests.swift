@@ -10,7 +10,7 @@ extension TmuxSessionTests {
         try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("sample/sample.txt"),
                                          to: books.appendingPathComponent("sample.txt"))
-        let env = "XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache'"
+        let env = "XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache' XDG_CONFIG_HOME='\(folder.path)/config'"
         let script = folder.appendingPathComponent("shelf.sh")
         try """
         #!/bin/sh

@@ -57,7 +57,7 @@ final class TerminalCaptureTests: XCTestCase {
         try """
         #!/bin/sh
         while [ ! -e '\(go.path)' ]; do sleep 0.05; done
-        XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache' '\(TmuxSessionTests.binary.path)' "$READER_BOOK" 2>/dev/null
+        XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache' XDG_CONFIG_HOME='\(folder.path)/config' '\(TmuxSessionTests.binary.path)' "$READER_BOOK" 2>/dev/null
         touch '\(done.path)'
         sleep 600
         """.write(to: script, atomically: true, encoding: .utf8)
