@@ -16,7 +16,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case clear
     case nextLink = "next_link", previousLink = "previous_link", linkHints = "link_hints"
     case reveal
-    case revealFaster = "reveal_faster", revealSlower = "reveal_slower", revealPause = "reveal_pause"
+    case wider, narrower, defaultWidth = "default_width", nextTheme = "next_theme", settings
+    case revealPause = "reveal_pause"
     case quit
 
     /// The key the reading layer gets for this action: one that means only it (PgDn for
@@ -48,8 +49,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .previousLink: return .backTab
         case .linkHints: return .character("F")
         case .reveal: return .character("r")
-        case .revealFaster: return .character("+")
-        case .revealSlower: return .character("-")
+        case .wider: return .character("+")
+        case .narrower: return .character("-")
+        case .defaultWidth: return .character("=")
+        case .nextTheme: return .character("c")
+        case .settings: return .character("o")
         case .revealPause: return .character("p")
         case .quit: return .character("q")
         }
@@ -67,8 +71,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .bookStart: return ["g", "home", "<"]
         case .bookEnd: return ["G", "end", ">"]
         case .jumpBack: return ["ctrl+o", "alt+left"]
-        case .revealFaster: return ["+", "="]
-        case .revealSlower: return ["-", "_"]
+        case .narrower: return ["-", "_"]
         case .quit: return ["q", "Q", "ctrl+c"]
         default: return [KeyName.name(input)]
         }
@@ -81,6 +84,11 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .clear: return "clear the search highlights and the selected link"
         case .reveal: return "paced reveal on / off (Space, Enter, >, Esc while revealing: as docs/KEYS.md)"
         case .bookEnd: return "end of the book (> while revealing: fast-forward)"
+        case .wider: return "text 4 cells wider (while revealing: faster)"
+        case .narrower: return "text 4 cells narrower (while revealing: slower)"
+        case .defaultWidth: return "text width back to the default (while revealing: faster)"
+        case .nextTheme: return "next theme"
+        case .settings: return "the settings panel"
         default: return rawValue.replacingOccurrences(of: "_", with: " ")
         }
     }
