@@ -17,23 +17,10 @@ final class LibraryCrashSafetyTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    static var writer: URL {
-        var dir = Bundle(for: LibraryCrashSafetyTests.self).bundleURL
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("library-writer").path) && dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("library-writer")
-    }
+    static var writer: URL { WriterProcess.executable("library-writer") }
 
     private func launch(tag: String, count: Int) throws -> (Process, Pipe) {
-        let p = Process()
-        p.executableURL = Self.writer
-        p.arguments = [folder.path, tag, String(count)]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return (p, out)
+        try WriterProcess.launch(Self.writer, [folder.path, tag, String(count)])
     }
 
     func testTwoWritersAtOnceLoseNoEntry() throws {

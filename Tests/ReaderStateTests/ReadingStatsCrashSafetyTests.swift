@@ -17,23 +17,10 @@ final class ReadingStatsCrashSafetyTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    static var writer: URL {
-        var dir = Bundle(for: ReadingStatsCrashSafetyTests.self).bundleURL
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("stats-writer").path) && dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("stats-writer")
-    }
+    static var writer: URL { WriterProcess.executable("stats-writer") }
 
     private func launch(key: String, count: Int) throws -> (Process, Pipe) {
-        let p = Process()
-        p.executableURL = Self.writer
-        p.arguments = [folder.path, key, String(count)]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return (p, out)
+        try WriterProcess.launch(Self.writer, [folder.path, key, String(count)])
     }
 
     func testTwoWritersOnOneBookLoseNothing() throws {

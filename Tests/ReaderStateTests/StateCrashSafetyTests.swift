@@ -18,23 +18,10 @@ final class StateCrashSafetyTests: XCTestCase {
     }
 
     /// The helper SwiftPM built next to the test bundle.
-    static var writer: URL {
-        var dir = Bundle(for: StateCrashSafetyTests.self).bundleURL
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("state-writer").path) && dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("state-writer")
-    }
+    static var writer: URL { WriterProcess.executable("state-writer") }
 
     private func launch(key: String, count: Int, tag: String) throws -> (Process, Pipe) {
-        let p = Process()
-        p.executableURL = Self.writer
-        p.arguments = [folder.path, key, String(count), tag]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return (p, out)
+        try WriterProcess.launch(Self.writer, [folder.path, key, String(count), tag])
     }
 
     /// Whether `state` is exactly what the helper's save number `state.position.offset` wrote.
