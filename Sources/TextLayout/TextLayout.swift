@@ -8,7 +8,7 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 8   // 8: dictionary breaks in SA runs (7: tables wrapped within their columns, 6: optimal line breaking)
+    public static let engineVersion = 9   // 9: hyphen points inside clusters measured right; 8: dictionary breaks in SA runs (7: tables wrapped within their columns, 6: optimal line breaking)
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).

@@ -16,15 +16,27 @@ final class FuzzRegressionTests: XCTestCase {
     static let kinds: [BlockKind] = [.paragraph, .heading, .blockquote, .preformatted, .listItem,
                                      .tableRow, .image, .footnote, .separator]
 
+    /// The fuzz target's stand-in hyphenator: a point after every second byte of a word.
+    final class EverySecond: WordHyphenating {
+        func points(in word: UnsafeBufferPointer<UInt8>, into points: inout [Int]) {
+            for p in stride(from: 2, to: word.count - 1, by: 2) { points.append(p) }
+        }
+    }
+
     /// The fuzz target's input format: width byte, options byte, NUL-separated blocks.
     static func decode(_ data: [UInt8]) -> (TextContent, LayoutOptions) {
         let w0 = Int(data[0])
         let width = w0 < 200 ? w0 % 64 + 1 : (w0 < 230 ? 80 : 132)
         let f = data[1]
         let styles: [LineBreakStyle] = [.strict, .normal, .loose]
-        let options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
+        var options = LayoutOptions(width: width, firstLineIndent: Int(f & 3), paragraphSpacing: f & 4 != 0,
                                     lineBreakStyle: styles[Int((f >> 3) & 3) % 3], justify: f & 32 != 0,
                                     tabWidth: Int((f >> 6) & 3) + 1)
+        // Half of the narrow widths: total fit, half of those with the stand-in hyphenator.
+        if w0 >= 100 && w0 < 200 {
+            options.wrap = .optimal
+            if w0 & 1 == 1 { options.hyphenation = HyphenationSetting(language: "fuzz", patterns: "every-second", hyphenator: EverySecond()) }
+        }
         var b = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
         var start = 2
         while start < data.count {

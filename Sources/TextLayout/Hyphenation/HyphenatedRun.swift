@@ -52,17 +52,21 @@ struct HyphenatedRun: BreakPieces {
         let start = seg.start(s), end = seg.end(s)
         var kept = false
         var cursor = GraphemeCursor(UnsafeBufferPointer(rebasing: text[start..<end]))
+        var w = 0            // cells from the current piece's start (`cells`) to `reached`
+        var reached = at
         for p in points {
-            // Walk the clusters up to the point; keep it only on a cluster boundary.
-            var w = 0
-            var reached = at
+            // Walk the clusters up to the point; keep it only on a cluster boundary. A point
+            // inside a cluster is dropped: its clusters stay in the current piece (found by
+            // fuzz-layout: they were counted as the start of the next piece, so a line ending
+            // after it was measured short).
             while reached < p, let (next, width) = cursor.next() {
                 reached = start + next
                 w += width
             }
-            guard reached == p else { cells += w; at = reached; continue }
+            guard reached == p else { continue }
             append(end: p, start: cells, visible: cells + w, hyphen: true, segment: s)
             cells += w
+            w = 0
             at = p
             kept = true
         }
