@@ -59,6 +59,21 @@ public final class HyphenationLibrary: Sendable {
         state.withLock { state in stem(for: language, &state).map(path(of:)) }
     }
 
+    /// The size in bytes of the pattern file a tag resolves to (links followed: `hyph_de.dic`
+    /// is the size of `hyph_de_DE.dic`), nil when none fits.
+    public func patternFileSize(for language: String) -> Int? {
+        guard let file = patternFile(for: language) else { return nil }
+        var info = stat()
+        return stat(file, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// What identifies the patterns a tag resolves to, for cache keys (other patterns,
+    /// other lines): the file's name and size, `hyph_en_US.dic-106063`; nil when none fits.
+    public func patternIdentity(for language: String) -> String? {
+        guard let file = patternFile(for: language), let size = patternFileSize(for: language) else { return nil }
+        return "\(file.split(separator: "/").last ?? "")-\(size)"
+    }
+
     /// The languages with a pattern file, as BCP 47 tags (`de-AT`, `en-US`, `pt-BR`…), sorted.
     public func availableLanguages() -> [String] {
         state.withLock { state in

@@ -55,18 +55,15 @@ public enum HyphenationChoice: Hashable, Sendable {
         }
         let hyphenator: (any WordHyphenating)? = loading ? library.hyphenator(for: tag)
             : DeferredHyphenator(library: library, language: tag)
-        guard let hyphenator, let file = library.patternFile(for: tag) else {
+        guard let hyphenator, let identity = library.patternIdentity(for: tag) else {
             if case .unavailable(let problem) = library.lookup(tag) { return (nil, problem.description) }
             return (nil, "no patterns for \(tag)")
         }
-        // The patterns' identity: their file's name and size (other patterns, other lines).
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        let name = (file as NSString).lastPathComponent
         guard otherLanguages else {
-            return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)", hyphenator: hyphenator), nil)
+            return (HyphenationSetting(language: tag.lowercased(), patterns: identity, hyphenator: hyphenator), nil)
         }
         let others = PatternLanguages(library: library)
-        return (HyphenationSetting(language: tag.lowercased(), patterns: "\(name)-\(size)+\(others.fingerprint)",
+        return (HyphenationSetting(language: tag.lowercased(), patterns: "\(identity)+\(others.fingerprint)",
                                    hyphenator: hyphenator, otherLanguages: others), nil)
     }
 

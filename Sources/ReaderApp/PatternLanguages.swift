@@ -1,4 +1,3 @@
-import Foundation
 import Hyphenation
 import Support
 import TextLayout
@@ -18,21 +17,12 @@ final class PatternLanguages: HyphenatorSource {
 
     init(library: HyphenationLibrary) {
         self.library = library
-        let files = library.availableLanguages().compactMap { tag -> String? in
-            guard let file = library.patternFile(for: tag) else { return nil }
-            return "\((file as NSString).lastPathComponent)-\(Self.size(of: file))"
-        }
+        let files = library.availableLanguages().compactMap(library.patternIdentity(for:))
         fingerprint = String(Digest.fnv1a64(Array(files.joined(separator: ",").utf8)), radix: 16)
     }
 
     func hyphenator(for language: String) -> (any WordHyphenating)? {
-        guard let file = library.patternFile(for: language), Self.size(of: file) <= Self.largestFile else { return nil }
+        guard let size = library.patternFileSize(for: language), size <= Self.largestFile else { return nil }
         return DeferredHyphenator(library: library, language: language)
-    }
-
-    /// The size of the file a path names (links followed).
-    static func size(of file: String) -> Int {
-        let path = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 }
