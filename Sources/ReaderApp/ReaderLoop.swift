@@ -33,6 +33,13 @@ public struct ReaderLoopSettings {
         self.saveInterval = saveInterval
         self.countsStoppedTime = countsStoppedTime
     }
+
+    /// A renderer in these settings' theme and Arabic shaping (the reader's and the shelf's).
+    func makeRenderer() -> Renderer {
+        var renderer = Renderer(theme: theme)
+        renderer.arabicShaping = arabicShaping
+        return renderer
+    }
 }
 
 /// The pager's main loop: draws the model's snapshot, waits for the next event (or the
@@ -71,8 +78,7 @@ public final class ReaderLoop {
         self.clock = clock
         self.settings = settings
         encoder = ANSIEncoder(options: settings.encoder)
-        renderer = Renderer(theme: settings.theme)
-        renderer.arabicShaping = settings.arabicShaping
+        renderer = settings.makeRenderer()
         frame = ScreenBuffer(width: model.columns, height: model.screenRows)
         let now = clock.now()
         saver = SaveTimer(interval: settings.saveInterval, now: now)

@@ -34,8 +34,7 @@ public final class ShelfLoop {
         self.wallClock = wallClock
         self.openBook = openBook
         encoder = ANSIEncoder(options: settings.encoder)
-        renderer = Renderer(theme: settings.theme)
-        renderer.arabicShaping = settings.arabicShaping
+        renderer = settings.makeRenderer()
         let size = device.size()
         let (library, warning) = store.load()
         model = ShelfModel(entries: library.entries, missing: Self.missingKeys(library.entries), columns: size.columns,
