@@ -28,7 +28,7 @@ public struct SettingsLayer: Layer {
     }
 
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
-        let rows = ReaderSetting.allCases.map { ($0.title, $0.value(in: context)) }
+        let rows = ReaderSetting.allCases.map { SettingsView.Row(title: $0.title, value: $0.value(in: context)) }
         snapshot.views.append(SettingsView(frame: frame(in: context.geometry, rows: rows.count), rows: rows, selected: selected))
     }
 

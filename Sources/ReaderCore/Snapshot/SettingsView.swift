@@ -6,8 +6,14 @@ import Screen
 public struct SettingsView: LayerView, Hashable {
     /// The box, border included.
     public var frame: Region
-    /// The rows: each setting's name and value.
-    public var rows: [(title: String, value: String)]
+    /// One row: a setting's name and its value.
+    public struct Row: Hashable, Sendable {
+        public var title: String
+        public var value: String
+    }
+
+    /// The rows, in the panel's order.
+    public var rows: [Row]
     /// The selected row.
     public var selected: Int
 
@@ -15,7 +21,7 @@ public struct SettingsView: LayerView, Hashable {
     public static let keys = " j/k: choose · ←/→ Enter: change · Esc: close "
 
     /// Creates the view.
-    public init(frame: Region, rows: [(title: String, value: String)], selected: Int) {
+    public init(frame: Region, rows: [Row], selected: Int) {
         self.frame = frame
         self.rows = rows
         self.selected = selected
@@ -37,15 +43,5 @@ public struct SettingsView: LayerView, Hashable {
             renderer.put(value, row: y, col: frame.column + 2 + max(0, inner - value.count), maxWidth: value.count, style: style,
                          into: &buffer)
         }
-    }
-
-    public static func == (a: SettingsView, b: SettingsView) -> Bool {
-        a.frame == b.frame && a.selected == b.selected && a.rows.elementsEqual(b.rows) { $0.title == $1.title && $0.value == $1.value }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(frame)
-        hasher.combine(selected)
-        for row in rows { hasher.combine(row.title); hasher.combine(row.value) }
     }
 }
