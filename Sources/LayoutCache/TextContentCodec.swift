@@ -16,13 +16,18 @@ import TextContent
 ///              key (string)
 ///              text: v length + the raw UTF-8 bytes
 ///              chapters: v count × (title, z level, z lower − previous upper, v length, source)
-///              blocks:   v count × (kind u8, level u8, direction u8, flags u8 (1 verse, 2 marker),
-///                        [marker: style u8, indent u8, z ordinal], z lower − previous upper, v length)
+///              blocks:   v count × (kind u8, level u8, direction u8, flags u8 (1 verse, 2 marker, 4 placement),
+///                        [marker: style u8, indent u8, z ordinal], [placement: first indent u8, rest
+///                        indent u8, end gap + 1 or 0 u8, starts page u8], z lower − previous upper, v length)
 ///              styles:   v count × (style u8, z lower − previous lower, v length, v target + 1 or 0,
 ///                        v url length + 1 or 0, url bytes)
 ///              toc:      v count × (title, z level, v target, source)
 ///              notes:    v count × (z lower − previous lower, v length)
 ///              languages: v count × (z lower − previous upper, v length, tag (string))
+///              ruby text: v length + UTF-8 bytes
+///              rubies:   v count × (z lower − previous upper, v length, z reading lower − previous
+///                        reading upper, v reading length)
+///              emphasis marks: v count × (mark u8, z lower − previous upper, v length)
 ///              metadata: title, v count × author, language, format u8, encoding, direction u8, version
 ///              source map: v count × source; v count × (v content − previous content,
 ///                          v source index << 1 | linear, z source offset − previous source offset)
@@ -38,7 +43,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 4
+    public static let formatVersion: UInt16 = 5   // 5: ruby, emphasis marks, block placement
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -94,11 +99,17 @@ public enum TextContentCodec {
             w.append(b.kind.rawValue)
             w.append(b.level)
             w.append(directionCode(b.direction))
-            w.append((b.isVerse ? 1 : 0) | (b.marker != nil ? 2 : 0))
+            w.append((b.isVerse ? 1 : 0) | (b.marker != nil ? 2 : 0) | (b.placement.isDefault ? 0 : 4))
             if let marker = b.marker {
                 w.append(marker.style.rawValue)
                 w.append(marker.indent)
                 w.appendZigzag(Int(marker.ordinal))
+            }
+            if !b.placement.isDefault {
+                w.append(b.placement.firstIndent)
+                w.append(b.placement.restIndent)
+                w.append(b.placement.endGap.map { UInt8(min(254, Int($0))) + 1 } ?? 0)
+                w.append(b.placement.startsPage ? 1 : 0)
             }
             w.appendZigzag(b.range.lowerBound.rawValue - previousUpper)
             w.appendVarint(b.range.count)
@@ -137,6 +148,30 @@ public enum TextContentCodec {
             previousLower = n.lowerBound.rawValue
         }
         encodeLanguages(content.languages, into: &w)
+        encodeAnnotations(content, into: &w)
+    }
+
+    private static func encodeAnnotations(_ content: TextContent, into w: inout ByteWriter) {
+        w.appendVarint(content.rubyText.count)
+        w.append(contentsOf: content.rubyText)
+        w.appendVarint(content.rubies.count)
+        var previousUpper = 0, previousReading = 0
+        for r in content.rubies {
+            w.appendZigzag(r.base.lowerBound.rawValue - previousUpper)
+            w.appendVarint(r.base.count)
+            w.appendZigzag(r.reading.lowerBound - previousReading)
+            w.appendVarint(r.reading.count)
+            previousUpper = r.base.upperBound.rawValue
+            previousReading = r.reading.upperBound
+        }
+        w.appendVarint(content.emphasisMarks.count)
+        previousUpper = 0
+        for e in content.emphasisMarks {
+            w.append(e.mark.rawValue)
+            w.appendZigzag(e.range.lowerBound.rawValue - previousUpper)
+            w.appendVarint(e.range.count)
+            previousUpper = e.range.upperBound.rawValue
+        }
     }
 
     private static func encodeLanguages(_ languages: [LanguageSpan], into w: inout ByteWriter) {
@@ -205,6 +240,7 @@ public enum TextContentCodec {
         var chapters: [Chapter] = [], blocks: [Block] = [], styles: [StyleRun] = [], toc: [TOCEntry] = []
         var notes: [ByteRange] = []
         var languages: [LanguageSpan] = []
+        var rubies: [RubyAnnotation] = [], rubyText: [UInt8] = [], emphasisMarks: [EmphasisMarkRun] = []
         var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
         var sourceMap = SourceMap()
         var warnings: [String] = []
@@ -213,7 +249,8 @@ public enum TextContentCodec {
         func assemble(_ bytes: [UInt8]) throws -> TextContent {
             let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
                                       metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes,
-                                      languages: languages)
+                                      languages: languages, rubies: rubies, rubyText: rubyText,
+                                      emphasisMarks: emphasisMarks)
             let problems = content.validate()
             guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
             return content
@@ -264,12 +301,20 @@ public enum TextContentCodec {
             let level = try r.byte()
             let direction = try r.direction()
             let flags = try r.byte()
-            guard flags < 4 else { throw DecodeError.malformed("block flags") }
+            guard flags < 8 else { throw DecodeError.malformed("block flags") }
             var marker: ListMarker?
             if flags & 2 != 0 { marker = try r.listMarker() }
+            var placement = BlockPlacement()
+            if flags & 4 != 0 {
+                placement.firstIndent = try r.byte()
+                placement.restIndent = try r.byte()
+                let gap = try r.byte()
+                placement.endGap = gap == 0 ? nil : gap - 1
+                placement.startsPage = try r.byte() != 0
+            }
             let range = try r.range(after: previousUpper, textCount: textCount)
             parts.blocks.append(Block(kind: kind, level: level, direction: direction, isVerse: flags & 1 != 0,
-                                      marker: marker, range: range))
+                                      marker: marker, range: range, placement: placement))
             previousUpper = range.upperBound.rawValue
         }
 
@@ -308,6 +353,33 @@ public enum TextContentCodec {
             previousLower = range.lowerBound.rawValue
         }
         parts.languages = try decodeLanguages(&r, textCount: textCount)
+        try decodeAnnotations(&r, textCount: textCount, into: &parts)
+    }
+
+    /// Ruby text, annotations and emphasis marks: ranges inside the text and the ruby text
+    /// (order, overlap and blocks are `validate()`'s).
+    private static func decodeAnnotations(_ r: inout ByteReader, textCount: Int, into parts: inout Parts) throws {
+        let rubyTextRange = try r.lengthPrefixed()
+        parts.rubyText = Array(UnsafeRawBufferPointer(rebasing: r.bytes[rubyTextRange]))
+        let rubyCount = try r.count(elementSize: 4)
+        parts.rubies.reserveCapacity(rubyCount)
+        var previousUpper = 0, previousReading = 0
+        for _ in 0..<rubyCount {
+            let base = try r.range(after: previousUpper, textCount: textCount)
+            let reading = try r.range(after: previousReading, textCount: parts.rubyText.count)
+            parts.rubies.append(RubyAnnotation(base: base, reading: reading.intRange))
+            previousUpper = base.upperBound.rawValue
+            previousReading = reading.upperBound.rawValue
+        }
+        let markCount = try r.count(elementSize: 3)
+        parts.emphasisMarks.reserveCapacity(markCount)
+        previousUpper = 0
+        for _ in 0..<markCount {
+            guard let mark = EmphasisMark(rawValue: try r.byte()) else { throw DecodeError.malformed("emphasis mark") }
+            let range = try r.range(after: previousUpper, textCount: textCount)
+            parts.emphasisMarks.append(EmphasisMarkRun(range: range, mark: mark))
+            previousUpper = range.upperBound.rawValue
+        }
     }
 
     /// Language spans: ranges inside the text (order and overlap are `validate()`'s), tags

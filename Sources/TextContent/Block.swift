@@ -40,16 +40,19 @@ public struct Block: Hashable, Sendable {
     public var marker: ListMarker?
     /// The block's bytes in the book buffer.
     public var range: ByteRange
+    /// Indent, end alignment and a page break from the source (Aozora annotations).
+    public var placement: BlockPlacement
 
     /// Creates a block.
     public init(kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified, isVerse: Bool = false,
-                marker: ListMarker? = nil, range: ByteRange) {
+                marker: ListMarker? = nil, range: ByteRange, placement: BlockPlacement = BlockPlacement()) {
         self.kind = kind
         self.level = level
         self.direction = direction
         self.isVerse = isVerse
         self.marker = marker
         self.range = range
+        self.placement = placement
     }
 }
 

@@ -12,6 +12,9 @@ import Support
 /// * `styles` are sorted by lower bound and lie inside `bytes`; URLs are printable ASCII.
 /// * `notes` are sorted by lower bound, at most one a start, and lie inside `bytes`.
 /// * `languages` are sorted, non-empty, non-overlapping, and lie inside `bytes`.
+/// * `rubies` are sorted, non-overlapping, inside one block each, with a non-empty base
+///   and a non-empty reading inside `rubyText` (valid UTF-8, no control characters);
+///   `emphasisMarks` are sorted, non-empty, non-overlapping, inside one block each.
 public struct TextContent: Sendable {
     /// The book's text.
     public var bytes: [UInt8]
@@ -37,11 +40,21 @@ public struct TextContent: Sendable {
     /// The runs of text in a language the book marks (`xml:lang`), sorted, not overlapping;
     /// the rest is in `metadata.language`.
     public var languages: [LanguageSpan]
+    /// Readings over runs of the text (ruby), sorted by base; see `RubyAnnotation`.
+    public var rubies: [RubyAnnotation]
+    /// The readings' UTF-8 text, which `RubyAnnotation.reading` ranges point into.
+    public var rubyText: [UInt8]
+    /// Emphasis marks (傍点, `text-emphasis`) over runs of the text, sorted.
+    public var emphasisMarks: [EmphasisMarkRun]
 
     /// Creates a text content; prefer `TextContentBuilder`, which maintains the invariants.
     public init(bytes: [UInt8], chapters: [Chapter], blocks: [Block], styles: [StyleRun],
                 toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = [],
-                notes: [ByteRange] = [], languages: [LanguageSpan] = []) {
+                notes: [ByteRange] = [], languages: [LanguageSpan] = [], rubies: [RubyAnnotation] = [],
+                rubyText: [UInt8] = [], emphasisMarks: [EmphasisMarkRun] = []) {
+        self.rubies = rubies
+        self.rubyText = rubyText
+        self.emphasisMarks = emphasisMarks
         self.bytes = bytes
         self.chapters = chapters
         self.blocks = blocks
@@ -124,6 +137,7 @@ public struct TextContent: Sendable {
             if l.range.isEmpty || l.range.lowerBound.rawValue < previousLanguageEnd { problems.append("language spans empty, unsorted or overlapping") }
             previousLanguageEnd = l.range.upperBound.rawValue
         }
+        problems += validateAnnotations()
         return problems
     }
 }

@@ -12,7 +12,8 @@ public struct TextContentBuilder {
     public var warnings: [String] = []
 
     private var blocks: [Block] = []
-    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, isVerse: Bool, start: Int)?
+    private var openBlock: (kind: BlockKind, level: UInt8, direction: TextDirection, isVerse: Bool, start: Int,
+                            placement: BlockPlacement)?
     private var styles: [StyleRun] = []
     private var openStyles: [Int: (style: InlineStyle, start: Int, targetKey: String?, url: String?)] = [:]
     private var nextStyleToken = 0
@@ -29,6 +30,11 @@ public struct TextContentBuilder {
     private var languageStack: [(tag: String, records: Bool)] = []
     /// Where the text in the innermost open language began (not yet in `languages`).
     private var languageRunStart = 0
+    /// Ruby annotations so far (sorted, see `addRuby`) and their readings' bytes.
+    var rubies: [RubyAnnotation] = []
+    var rubyText: [UInt8] = []
+    /// Emphasis-mark runs so far (sorted, see `addEmphasisMarks`).
+    var emphasisMarks: [EmphasisMarkRun] = []
 
     /// Starts an empty book.
     public init(metadata: BookMetadata) {
@@ -41,17 +47,27 @@ public struct TextContentBuilder {
     /// Whether a block is open.
     public var isInBlock: Bool { openBlock != nil }
 
+    /// Where the open block's text starts (nil when no block is open).
+    public var openBlockStart: ByteOffset? { openBlock.map { ByteOffset($0.start) } }
+
+    /// The placement of the open block (nil when none is open); setting it changes the
+    /// block being built (an Aozora 地付き annotation at the start of a line).
+    public var openBlockPlacement: BlockPlacement? {
+        get { openBlock?.placement }
+        set { if let p = newValue { openBlock?.placement = p } }
+    }
+
     // MARK: Blocks
 
     /// Opens a block (closing any open one: blocks do not nest). A `\n` separator is
     /// written before it when text precedes. `isVerse` marks a stanza (`Block.isVerse`).
     public mutating func beginBlock(_ kind: BlockKind, level: UInt8 = 0, direction: TextDirection = .unspecified,
-                                    isVerse: Bool = false) {
+                                    isVerse: Bool = false, placement: BlockPlacement = BlockPlacement()) {
         if openBlock != nil { endBlock() }
         // The separator goes right after the previous block (which may itself end in `\n`
         // when it is preformatted).
         if let last = blocks.last, bytes.count == last.range.upperBound.rawValue { bytes.append(0x0A) }
-        openBlock = (kind, level, direction, isVerse, bytes.count)
+        openBlock = (kind, level, direction, isVerse, bytes.count, placement)
         // Only the separator came since the last block's text was recorded: it is in no span.
         languageRunStart = bytes.count
     }
@@ -127,13 +143,15 @@ public struct TextContentBuilder {
             }
             clampStyles(to: bytes.count)
             clampLanguages(to: bytes.count)
+            clampAnnotations(to: bytes.count)
             return
         }
         clampStyles(to: bytes.count)
         clampLanguages(to: bytes.count)
+        clampAnnotations(to: bytes.count)
         flushLanguageRun()
         blocks.append(Block(kind: b.kind, level: b.level, direction: b.direction, isVerse: b.isVerse,
-                            range: ByteRange(b.start, bytes.count)))
+                            range: ByteRange(b.start, bytes.count), placement: b.placement))
     }
 
     private mutating func clampStyles(to end: Int) {
@@ -506,6 +524,7 @@ public struct TextContentBuilder {
         languageRunStart = bytes.count
         sourceMap.append(other.sourceMap, shiftedBy: base)
         sourceIndexCache.removeAll(keepingCapacity: true)
+        appendAnnotations(of: other, shiftedBy: base)
         warnings.append(contentsOf: other.warnings)
         return ByteOffset(base)
     }
@@ -560,7 +579,7 @@ public struct TextContentBuilder {
         }
         return TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
                            metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings), notes: notes,
-                           languages: languages)
+                           languages: languages, rubies: rubies, rubyText: rubyText, emphasisMarks: emphasisMarks)
     }
 
     /// Gives each link its target (text ending at `end`); a link to a note becomes a note
