@@ -25,6 +25,11 @@ extension Theme {
             cell.foreground = code.foreground == .default ? cell.foreground : code.foreground
         case .superscript, .subscript:
             break
+        case .reading:
+            cell.foreground = dim.foreground == .default ? cell.foreground : dim.foreground
+            cell.attributes.formUnion(dim.attributes)
+        case .emphasisMarks: cell.attributes.formUnion(strong)
+        case .sideLine: cell.attributes.insert(.underline)
         }
     }
 }

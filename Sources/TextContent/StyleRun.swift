@@ -17,6 +17,12 @@ public enum InlineStyle: UInt8, Sendable, Codable, CaseIterable {
     /// A note's link back to its reference (`epub:type="backlink"`, the "↩" of Standard
     /// Ebooks): followed like a link, left out of a note's popup and of `dump --notes`.
     case backlink
+    /// Display only (never in `TextContent.styles`): a reading shown inline, `（かんじ）`.
+    case reading
+    /// Display only: text under emphasis dots (傍点) where the dots are not drawn above it.
+    case emphasisMarks
+    /// Display only: text beside a side line (傍線), drawn as an underline.
+    case sideLine
 }
 
 /// An inline style applied to a byte range of the book.

@@ -19,8 +19,10 @@ struct BlockAnalyzer {
 
     /// The analysis of `text`, the bytes `range` of `block` (all of it, or the part inside
     /// the laid-out range).
+    /// `units`: the slice's ruby bases (no opportunity inside one; their readings' cells
+    /// added to the segment they end in).
     mutating func analyze(_ text: UnsafeBufferPointer<UInt8>, block: Block, range: ByteRange,
-                          style: LineBreakStyle) -> BlockAnalysis {
+                          style: LineBreakStyle, units: RubyUnits = .none) -> BlockAnalysis {
         let n = text.count
         func analysis(exact: Bool, _ data: [UInt32] = [], segments: Int = 0) -> BlockAnalysis {
             BlockAnalysis(block: block, range: range, lineBreakStyle: style, usesExactFitter: exact,
@@ -30,9 +32,11 @@ struct BlockAnalyzer {
         // A tab's width depends on its column: such blocks are fitted exactly at each width.
         if n >= 1 << 31 || LineFitter.containsTab(text) { return analysis(exact: true) }
         LineFitter.collectBreaks(text, preformatted: block.kind == .preformatted, style: style, into: &breaks)
+        units.suppressBreaks(in: &breaks)
         // The fitter's state measures like the fitter (no tabs: the column is unused).
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
                               firstIndent: 0, restIndent: 0, marksBlockStart: false)
+        walker.units = units
         var regular = true
         var segmentCount = 0
         var mandatoryBits = 0
@@ -117,7 +121,8 @@ struct BlockAnalyzer {
                 }
                 i += length
             }
-            writer.record(entry, cellsEnd: cells, visibleEnd: visibleEnd)
+            let added = walker.addedCells(0, stop)
+            writer.record(entry, cellsEnd: cells + added, visibleEnd: visibleEnd + added)
             visibleEnd = cells
         }
         return .done

@@ -39,10 +39,11 @@ public final class LayoutAnalysisCache {
         var upper: Int
         var style: LineBreakStyle
         var preformatted: Bool
+        var ruby: RubyMode
 
         /// One word hashed instead of four (lookups are per block): offsets are below 2³¹.
         func hash(into hasher: inout Hasher) {
-            let bits = (style == .strict ? 0 : style == .normal ? 1 : 2) | (preformatted ? 4 : 0)
+            let bits = (style == .strict ? 0 : style == .normal ? 1 : 2) | (preformatted ? 4 : 0) | Int(ruby.rawValue) << 3
             hasher.combine(UInt64(truncatingIfNeeded: lower) << 32 ^ UInt64(truncatingIfNeeded: upper) << 3
                            ^ UInt64(bits))
         }
@@ -89,11 +90,11 @@ public final class LayoutAnalysisCache {
     }
 
     /// The analysis of `slice` of `block`, from the cache or made by `make` and stored.
-    func analysis(of block: Block, slice: ByteRange, style: LineBreakStyle,
+    func analysis(of block: Block, slice: ByteRange, style: LineBreakStyle, ruby: RubyMode = .off,
                   make: () -> BlockAnalysis) -> BlockAnalysis {
         clock &+= 1
         let key = Key(lower: slice.lowerBound.rawValue, upper: slice.upperBound.rawValue, style: style,
-                      preformatted: block.kind == .preformatted)
+                      preformatted: block.kind == .preformatted, ruby: ruby)
         if let entry = entries[key] {
             hits += 1
             entry.lastUse = clock

@@ -23,6 +23,9 @@ public struct LayoutOptions: Hashable, Sendable {
     public var wrap: WrapStyle
     /// Hyphenation (total fit only), or nil for none.
     public var hyphenation: HyphenationSetting?
+    /// How readings (ruby) and emphasis marks are shown: rows above the lines, inline in
+    /// parentheses, or not at all (`RubyMode`). Changes lines only for books with ruby.
+    public var ruby: RubyMode
     /// Paragraph direction for display: `.auto` takes it from the block's `dir`, then the
     /// text (UAX #9 P2/P3), then the book; `.leftToRight` / `.rightToLeft` force it
     /// (`--direction`). Display only: not part of equality.
@@ -35,7 +38,8 @@ public struct LayoutOptions: Hashable, Sendable {
     public init(width: Int = 80, firstLineIndent: Int = 0, paragraphSpacing: Bool = true,
                 lineBreakStyle: LineBreakStyle = .strict, justify: Bool = false, tabWidth: Int = 4,
                 direction: BidiDirection = .auto, arabicShaping: Bool = true, wrap: WrapStyle = .greedy,
-                hyphenation: HyphenationSetting? = nil) {
+                hyphenation: HyphenationSetting? = nil, ruby: RubyMode = .above) {
+        self.ruby = ruby
         self.direction = direction
         self.arabicShaping = arabicShaping
         self.width = max(1, width)
@@ -54,13 +58,13 @@ extension LayoutOptions {
     public static func == (a: LayoutOptions, b: LayoutOptions) -> Bool {
         a.width == b.width && a.firstLineIndent == b.firstLineIndent && a.paragraphSpacing == b.paragraphSpacing
             && a.lineBreakStyle == b.lineBreakStyle && a.justify == b.justify && a.tabWidth == b.tabWidth && a.wrap == b.wrap
-            && a.hyphenation == b.hyphenation
+            && a.hyphenation == b.hyphenation && a.ruby == b.ruby
     }
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width); hasher.combine(firstLineIndent); hasher.combine(paragraphSpacing)
         hasher.combine(lineBreakStyle); hasher.combine(justify); hasher.combine(tabWidth); hasher.combine(wrap)
-        hasher.combine(hyphenation)
+        hasher.combine(hyphenation); hasher.combine(ruby)
     }
 }

@@ -8,23 +8,25 @@ import Support
 extension LayoutOptions {
     /// The options as cache-key fields:
     /// `width=…;indent=…;spacing=0|1;break=strict|normal|loose;justify=0|1;tab=…`, then
-    /// `;wrap=optimal` for total fit (first fit adds nothing: its keys are as before).
+    /// `;wrap=optimal` for total fit (first fit adds nothing: its keys are as before),
+    /// `;hyphen=…` when hyphenating and `;ruby=inline|off` unless ruby goes above.
     public var keyFields: String {
         "width=\(width);indent=\(firstLineIndent);spacing=\(paragraphSpacing ? 1 : 0);break=\(lineBreakStyle.keyName)"
             + ";justify=\(justify ? 1 : 0);tab=\(tabWidth)" + (wrap == .greedy ? "" : ";wrap=\(wrap.name)")
-            + (hyphenation.map { ";hyphen=" + $0.keyName } ?? "")
+            + (hyphenation.map { ";hyphen=" + $0.keyName } ?? "") + (ruby == .above ? "" : ";ruby=\(ruby.name)")
     }
 
     /// Appends the binary form: width, first-line indent and tab width as varints, then one
     /// byte of style bits (line-break style in bits 0–1, paragraph spacing bit 2, justify
-    /// bit 3, optimal wrapping bit 4). Hyphenation is not in it (its hyphenator cannot be
+    /// bit 3, optimal wrapping bit 4, ruby mode in bits 5–6). Hyphenation is not in it (its hyphenator cannot be
     /// written down): the cache key names it, and a decoded collection is given the key's
     /// options (`LineCollection.with(options:)`).
     public func encode(into w: inout ByteWriter) {
         w.appendVarint(width)
         w.appendVarint(firstLineIndent)
         w.appendVarint(tabWidth)
-        w.append(lineBreakStyle.code | (paragraphSpacing ? 4 : 0) | (justify ? 8 : 0) | (wrap == .optimal ? 16 : 0))
+        w.append(lineBreakStyle.code | (paragraphSpacing ? 4 : 0) | (justify ? 8 : 0) | (wrap == .optimal ? 16 : 0)
+                 | ruby.rawValue << 5)
     }
 
     /// Reads the binary form of `encode(into:)`; nil when a value is out of range (width
@@ -32,10 +34,11 @@ extension LayoutOptions {
     public static func decode(from r: inout ByteReader) throws(ByteReader.Error) -> LayoutOptions? {
         let width = Int(clamping: try r.varint()), indent = Int(clamping: try r.varint()), tab = Int(clamping: try r.varint())
         let bits = try r.byte()
-        guard width >= 1, width <= 100_000, indent <= 1000, tab >= 1, tab <= 1000, bits < 32,
-              let style = LineBreakStyle(code: bits & 3) else { return nil }
+        guard width >= 1, width <= 100_000, indent <= 1000, tab >= 1, tab <= 1000, bits < 128,
+              let style = LineBreakStyle(code: bits & 3), let ruby = RubyMode(rawValue: bits >> 5) else { return nil }
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: bits & 4 != 0,
-                             lineBreakStyle: style, justify: bits & 8 != 0, tabWidth: tab, wrap: bits & 16 != 0 ? .optimal : .greedy)
+                             lineBreakStyle: style, justify: bits & 8 != 0, tabWidth: tab, wrap: bits & 16 != 0 ? .optimal : .greedy,
+                             ruby: ruby)
     }
 }
 

@@ -15,14 +15,18 @@ public struct PlacedCluster: Hashable, Sendable {
     /// mirrored glyph of a bracket in a right-to-left run (UAX #9 L4); "" (with width 0)
     /// for an alef drawn inside the lam-alef ligature of the cluster before it.
     public var text: String?
+    /// A character of an inline reading (`RubyMode.inline`: `（かんじ）`), which is no byte
+    /// of the book: `range` is empty, at its base's end; `text` is what to draw.
+    public var isReading: Bool
 
     /// Creates a placed cluster.
-    public init(range: ByteRange, column: Int, width: Int, isBlank: Bool, text: String? = nil) {
+    public init(range: ByteRange, column: Int, width: Int, isBlank: Bool, text: String? = nil, isReading: Bool = false) {
         self.range = range
         self.column = column
         self.width = width
         self.isBlank = isBlank
         self.text = text
+        self.isReading = isReading
     }
 }
 
@@ -67,6 +71,7 @@ extension TextLayout {
             let visible = UnsafeBufferPointer(rebasing: text[0..<end])
 
             let (extra, gaps) = justification(of: line, visible: visible, options: options)
+            let readings = LineReadings(line: line, in: content, options: options)
             var cell = 0          // the table cell the walk is in
             var skipUntil = 0     // the end of the last cell separator
 
@@ -112,6 +117,18 @@ extension TextLayout {
                 }
                 col += width
                 position = clusterEnd
+                if !readings.isEmpty {
+                    for placed in readings.clusters(after: lower + clusterEnd, column: line.indent + col) {
+                        if placed.isBlank {
+                            held.append(placed)   // spacing hangs at the line's end, as a space does
+                        } else {
+                            held.forEach(body)
+                            held.removeAll(keepingCapacity: true)
+                            body(placed)
+                        }
+                        col += placed.width
+                    }
+                }
             }
             // A hyphenated line (a hyphenation point, or a soft hyphen used as a break)
             // shows a hyphen after its last cluster: a cell of no bytes.

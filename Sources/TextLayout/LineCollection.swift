@@ -28,6 +28,11 @@ public struct LineFlags: OptionSet, Hashable, Sendable {
     /// each cell at its column, not its own bytes in order; its bytes are its share of the
     /// row's (the row's lines partition them, see `TableGrid`).
     public static let tableSlice = LineFlags(rawValue: 1 << 8)
+    /// A ruby row: the readings and emphasis marks of the line after it, drawn above it
+    /// (`TextLayout.rubyRow(over:in:options:)`). Length 0, at the start of that line.
+    public static let rubyRow = LineFlags(rawValue: 1 << 9)
+    /// The first line of a block that starts a new page (`BlockPlacement.startsPage`).
+    public static let pageStart = LineFlags(rawValue: 1 << 10)
 }
 
 /// One laid-out line: a light view over one record of a `LineCollection`.
@@ -133,12 +138,30 @@ public struct LineCollection: Hashable, Sendable {
     public static let bytesPerLine = 4 + 4 + 2 + 1 + 1 + 2
 
     /// Index of the line that contains `offset`: the last line starting at or before it
-    /// (O(log n)). A blank line starts at the separator byte after the block before it.
-    /// Offsets before the range give 0, after it the last line.
+    /// (O(log n)) — or the ruby row above that line, so that a page starting there shows
+    /// the line's readings. A blank line starts at the separator byte after the block
+    /// before it. Offsets before the range give 0, after it the last line.
     public func lineIndex(containing offset: ByteOffset) -> Int {
         guard !starts.isEmpty else { return 0 }
         let target = offset.rawValue
-        return max(0, starts.partitioningIndex { Int($0) > target } - 1)
+        let index = max(0, starts.partitioningIndex { Int($0) > target } - 1)
+        if index > 0 && flags(at: index - 1).contains(.rubyRow) && starts[index - 1] == starts[index] { return index - 1 }
+        return index
+    }
+
+    /// Puts a ruby row before each of the lines from `index` on for which `carries` is true
+    /// (the layout's last step for a block slice with ruby or emphasis marks).
+    mutating func insertRubyRows(from index: Int, where carries: (Line) -> Bool) {
+        let added = (index..<count).map { self[$0] }
+        guard added.contains(where: carries) else { return }
+        removeLines(from: index)
+        for line in added {
+            if carries(line) {
+                append(start: line.start.rawValue, length: 0, width: 0, indent: 0, kind: line.kind, flags: .rubyRow)
+            }
+            append(start: line.start.rawValue, length: line.length, width: line.width, indent: line.indent,
+                   kind: line.kind, flags: line.flags)
+        }
     }
 
     /// The same lines with a blank line first (the pager separates chapters with one). The

@@ -23,14 +23,17 @@ struct LineFitter {
 
     /// Lays out `text` (a block or the part of it inside the laid-out range) whose first
     /// byte is at book offset `base`.
+    /// `units`: the slice's ruby bases (kept on one line, their readings' cells added).
     mutating func fit(_ text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, continuesBlock: Bool,
-                      into lines: inout LineCollection) {
+                      units: RubyUnits = .none, into lines: inout LineCollection) {
         let n = text.count
         guard n > 0 else { return }
         let preformatted = block.kind == .preformatted
         Self.collectBreaks(text, preformatted: preformatted, style: options.lineBreakStyle, into: &breaks)
+        units.suppressBreaks(in: &breaks)
 
         var state = BlockFit(text: text, base: base, block: block, options: options, continuesBlock: continuesBlock)
+        state.units = units
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
         let eager = preformatted || Self.containsTab(text)
         var segmentStart = 0
@@ -39,7 +42,8 @@ struct LineFitter {
             if segmentEnd <= max(segmentStart, state.measured) { continue }  // inside a walked cluster
             let mandatory = entry & 1 == 1
             // Fits for sure: accept now, measure the run later in one walk.
-            if !eager && !mandatory && state.col + (segmentEnd - state.measured) <= state.available {
+            if !eager && !mandatory && state.col + (segmentEnd - state.measured) + state.addedCells(state.measured, segmentEnd)
+                <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -52,7 +56,8 @@ struct LineFitter {
             if segmentEnd <= segmentStart { continue }
             // With the column exact again, the bound may accept the segment after all
             // (text of 2–3 bytes a cell halves the unknown room at each step).
-            if !eager && !mandatory && state.col + (segmentEnd - segmentStart) <= state.available {
+            if !eager && !mandatory && state.col + (segmentEnd - segmentStart) + state.addedCells(segmentStart, segmentEnd)
+                <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -112,6 +117,11 @@ struct BlockFit {
     var cursor: GraphemeCursor
     /// Whether the block has been "simple" text so far (see `walkSimple`).
     var simple = true
+    /// The slice's ruby bases: the cells their readings add after them.
+    var units = RubyUnits.none
+    /// For an end-aligned block (`BlockPlacement.endGap`): each line's indent is set at
+    /// `emit` so that it ends at `width` (which leaves the gap out).
+    var alignsEnd = false
 
     init(text: UnsafeBufferPointer<UInt8>, base: Int, kind: BlockKind, width: Int, tabWidth: Int,
          firstIndent: Int, restIndent: Int, marksBlockStart: Bool) {
@@ -135,9 +145,21 @@ struct BlockFit {
     @inline(__always)
     init(text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, options: LayoutOptions, continuesBlock: Bool) {
         let (firstIndent, restIndent) = BlockPresentation.indents(for: block, options: options)
-        self.init(text: text, base: base, kind: block.kind, width: options.width, tabWidth: options.tabWidth,
+        let gap = block.placement.endGap.map { min(Int($0), options.width / 2) }
+        self.init(text: text, base: base, kind: block.kind, width: options.width - (gap ?? 0), tabWidth: options.tabWidth,
                   firstIndent: continuesBlock ? restIndent : firstIndent, restIndent: restIndent,
                   marksBlockStart: !continuesBlock)
+        alignsEnd = gap != nil
+        if !continuesBlock && block.placement.startsPage { startsPage = true }
+    }
+
+    /// The first line emitted gets `.pageStart` (a block that starts a new page).
+    var startsPage = false
+
+    /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
+    /// `(from, to]`).
+    @inline(__always) func addedCells(_ from: Int, _ to: Int) -> Int {
+        units.isEmpty ? 0 : units.cells(upTo: to) - units.cells(upTo: from)
     }
 
     /// Whether a cluster starting with byte `b`, `length` bytes long, hangs at a line end:
@@ -159,9 +181,10 @@ struct BlockFit {
     @inline(__always) mutating func emit(_ end: Int, _ extra: LineFlags, into lines: inout LineCollection) {
         var flags = extra
         if isFirstLine && marksBlockStart { flags.insert(.blockStart) }
+        if isFirstLine && startsPage { flags.insert(.pageStart) }
         if end >= n { flags.insert(.blockEnd) }
-        lines.append(start: base + lineStart, length: end - lineStart, width: visible, indent: indent,
-                     kind: kind, flags: flags)
+        lines.append(start: base + lineStart, length: end - lineStart, width: visible,
+                     indent: alignsEnd ? max(indent, width - visible) : indent, kind: kind, flags: flags)
         lineStart = end
         isFirstLine = false
         indent = restIndent
@@ -201,6 +224,11 @@ struct BlockFit {
             cells += w
             if showsUpTo(first, next - position, width: w) { lastVisible = cells }
             position = next
+        }
+        if !units.isEmpty {
+            let added = addedCells(measured, position)
+            cells += added
+            if lastVisible > 0 { lastVisible += added }
         }
         measured = position
         return (cells, lastVisible, tab)
@@ -297,7 +325,8 @@ struct BlockFit {
             if showsUpTo(first, next - position, width: w) { lastVisible = cells }
             position = next
         }
-        return (cells, lastVisible)
+        let added = addedCells(start, end)
+        return (cells + added, lastVisible > 0 ? lastVisible + added : 0)
     }
 
     /// Cuts `[start, end)` — a run with no break opportunity, wider than the column — at
@@ -312,7 +341,7 @@ struct BlockFit {
         var placed: [(start: Int, col: Int, visible: Int)] = []
         while let (next, clusterWidth) = c.next() {
             let first = text[position]
-            var w = first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth
+            var w = (first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth) + (units.isEmpty ? 0 : units.cells(at: next))
             let hanging = hangs(first, next - position)
             if !hanging && w > 0 && col + w > available && position > lineStart {
                 if let k = kinsokuCut(placed, at: position, width: w) {

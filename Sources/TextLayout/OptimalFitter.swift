@@ -17,15 +17,15 @@ import TextContent
 enum OptimalFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    languages: ArraySlice<LanguageSpan> = [], into lines: inout LineCollection) {
+                    languages: ArraySlice<LanguageSpan> = [], units: RubyUnits = .none, into lines: inout LineCollection) {
         let languages = SliceLanguages(languages, base: analysis.range.lowerBound.rawValue)
-        SegmentFitter.fitting(analysis, text: text, options: options, into: &lines) { seg, man, state, lines in
+        SegmentFitter.fitting(analysis, text: text, options: options, units: units, into: &lines) { seg, man, state, lines in
             var k = 0
             var mi = 0
             while k < seg.count {
                 while Int(man[mi]) < k { mi += 1 }
                 let m = Int(man[mi])
-                let restAvailable = max(1, options.width - state.restIndent)
+                let restAvailable = max(1, state.width - state.restIndent)
                 if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {

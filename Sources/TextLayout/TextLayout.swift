@@ -8,7 +8,7 @@ import UnicodeData
 public enum TextLayout {
     /// Version of the line-fitting rules; part of every cache key. Bump it whenever a
     /// change can move a line break.
-    public static let engineVersion = 9   // 9: hyphen points inside clusters measured right; 8: dictionary breaks in SA runs (7: tables wrapped within their columns, 6: optimal line breaking)
+    public static let engineVersion = 10   // 10: ruby (bases kept whole, readings inline or on rows above), block placement; 9: hyphen points inside clusters measured right; 8: dictionary breaks in SA runs (7: tables wrapped within their columns, 6: optimal line breaking)
 
     /// Version of the Unicode Character Database the tables come from; part of every
     /// cache key (a new UCD can move breaks and widths).
@@ -32,17 +32,21 @@ public enum TextLayout {
             var analyzer = BlockAnalyzer()
             var exact = LineFitter(options: options)
             return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
-                if slice.count <= 2 * options.width, fitsOneLineARun(text, slice: slice, block: block, fitter: &exact, into: &lines) {
+                let units = rubyUnits(content, block, slice, options)
+                if slice.count <= 2 * options.width,
+                   fitsOneLineARun(text, slice: slice, block: block, units: units, fitter: &exact, into: &lines) {
                     return
                 }
-                let analysis = analyzer.analyze(text, block: block, range: slice, style: options.lineBreakStyle)
-                fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
+                let analysis = analyzer.analyze(text, block: block, range: slice, style: options.lineBreakStyle, units: units)
+                fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options),
+                    units: units, into: &lines)
             }
         }
         var fitter = LineFitter(options: options)
         return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
             fitter.fit(text, base: slice.lowerBound.rawValue, block: block,
-                       continuesBlock: slice.lowerBound > block.range.lowerBound, into: &lines)
+                       continuesBlock: slice.lowerBound > block.range.lowerBound,
+                       units: rubyUnits(content, block, slice, options), into: &lines)
         }
     }
 
@@ -59,11 +63,14 @@ public enum TextLayout {
         var analyzer = BlockAnalyzer()
         var exact = LineFitter(options: options)
         let style = options.lineBreakStyle
+        let ruby = effectiveRubyMode(content, options.ruby)
         return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
-            let analysis = analyses.analysis(of: block, slice: slice, style: style) {
-                analyzer.analyze(text, block: block, range: slice, style: style)
+            let units = rubyUnits(content, block, slice, options)
+            let analysis = analyses.analysis(of: block, slice: slice, style: style, ruby: ruby) {
+                analyzer.analyze(text, block: block, range: slice, style: style, units: units)
             }
-            fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
+            fit(analysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options),
+                units: units, into: &lines)
         }
     }
 
@@ -72,13 +79,29 @@ public enum TextLayout {
     /// `options.lineBreakStyle == lineBreakStyle`. (`layout(_:range:options:analyses:)`
     /// does the same block by block, through a cache.)
     public static func analyze(_ content: TextContent, range: ByteRange,
-                               lineBreakStyle: LineBreakStyle) -> LayoutAnalysis {
+                               lineBreakStyle: LineBreakStyle, ruby: RubyMode = .above) -> LayoutAnalysis {
         var analyzer = BlockAnalyzer()
         var blocks: [BlockAnalysis] = []
+        let mode = effectiveRubyMode(content, ruby)
         forEachSlice(content, range: range) { block, slice, text in
-            blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle))
+            let units = mode == .off ? RubyUnits.none : RubyUnits(content: content, block: block, slice: slice, mode: mode)
+            blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle, units: units))
         }
-        return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, blocks: blocks)
+        return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, ruby: mode, blocks: blocks)
+    }
+
+    /// The ruby mode that shapes lines: `.off` for a book without ruby (whose lines are
+    /// the same in every mode), else `mode`.
+    @inline(__always)
+    static func effectiveRubyMode(_ content: TextContent, _ mode: RubyMode) -> RubyMode {
+        content.rubies.isEmpty ? .off : mode
+    }
+
+    /// The ruby units of a block slice under `options` (none for a book without ruby).
+    @inline(__always)
+    static func rubyUnits(_ content: TextContent, _ block: Block, _ slice: ByteRange, _ options: LayoutOptions) -> RubyUnits {
+        content.rubies.isEmpty || options.ruby == .off
+            ? .none : RubyUnits(content: content, block: block, slice: slice, mode: options.ruby)
     }
 
     /// Lines of an analysis at `options`: the same as `layout(content, range:
@@ -86,6 +109,7 @@ public enum TextLayout {
     /// `options.lineBreakStyle` the analysis's style.
     public static func fit(_ analysis: LayoutAnalysis, in content: TextContent, options: LayoutOptions) -> LineCollection {
         precondition(options.lineBreakStyle == analysis.lineBreakStyle, "analysis made with another line-break style")
+        precondition(effectiveRubyMode(content, options.ruby) == analysis.ruby, "analysis made with another ruby mode")
         var exact = LineFitter(options: options)
         var index = 0
         return layoutBlocks(content, range: analysis.range, options: options) { block, slice, text, lines in
@@ -94,18 +118,19 @@ public enum TextLayout {
             precondition(index < analysis.blocks.count && analysis.blocks[index].range == slice, "analysis of another text")
             let blockAnalysis = analysis.blocks[index]
             index += 1
-            fit(blockAnalysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options), into: &lines)
+            fit(blockAnalysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options),
+                units: rubyUnits(content, block, slice, options), into: &lines)
         }
     }
 
     /// Appends first fit's lines of a block slice if each ends at a hard break or the
     /// slice's end — total fit's lines then, as a run on one line costs nothing and is no
     /// runt — and is true; else appends nothing and is false.
-    static func fitsOneLineARun(_ text: UnsafeBufferPointer<UInt8>, slice: ByteRange, block: Block, fitter: inout LineFitter,
-                                into lines: inout LineCollection) -> Bool {
+    static func fitsOneLineARun(_ text: UnsafeBufferPointer<UInt8>, slice: ByteRange, block: Block, units: RubyUnits,
+                                fitter: inout LineFitter, into lines: inout LineCollection) -> Bool {
         let mark = lines.count
         fitter.fit(text, base: slice.lowerBound.rawValue, block: block, continuesBlock: slice.lowerBound > block.range.lowerBound,
-                   into: &lines)
+                   units: units, into: &lines)
         var ok = true
         for i in mark..<lines.count {
             let flags = lines.flags(at: i)
@@ -127,14 +152,15 @@ public enum TextLayout {
 
     /// Fits one block slice from its analysis (exactly, walking the text, if it asks so).
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    exact: inout LineFitter, languages: ArraySlice<LanguageSpan> = [], into lines: inout LineCollection) {
+                    exact: inout LineFitter, languages: ArraySlice<LanguageSpan> = [], units: RubyUnits = .none,
+                    into lines: inout LineCollection) {
         if analysis.usesExactFitter {
             exact.fit(text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
-                      continuesBlock: analysis.continuesBlock, into: &lines)
+                      continuesBlock: analysis.continuesBlock, units: units, into: &lines)
         } else if options.wrap == .optimal {
-            OptimalFitter.fit(analysis, text: text, options: options, languages: languages, into: &lines)
+            OptimalFitter.fit(analysis, text: text, options: options, languages: languages, units: units, into: &lines)
         } else {
-            SegmentFitter.fit(analysis, text: text, options: options, into: &lines)
+            SegmentFitter.fit(analysis, text: text, options: options, units: units, into: &lines)
         }
     }
 
@@ -159,11 +185,25 @@ public enum TextLayout {
             }
             if block.kind != .tableRow || !appendWrappedRow(block, slice: slice, in: content, options: options,
                                                             tables: tables, into: &lines) {
+                let mark = lines.count
                 body(block, slice, text, &lines)
+                if options.ruby == .above && content.hasAnnotations { addRubyRows(content, slice, from: mark, to: &lines) }
             }
             previous = block
         }
         return lines
+    }
+
+    /// Adds a ruby row above each line from `mark` on (a slice's lines) that shows a
+    /// reading or emphasis marks.
+    static func addRubyRows(_ content: TextContent, _ slice: ByteRange, from mark: Int, to lines: inout LineCollection) {
+        let rubies = content.rubies(intersecting: slice), marks = content.emphasisMarks(intersecting: slice)
+        guard !rubies.isEmpty || !marks.filter({ $0.mark.character != nil }).isEmpty else { return }
+        lines.insertRubyRows(from: mark) { line in
+            let range = line.range
+            return content.rubies(intersecting: range).contains { range.contains($0.base.lowerBound) }
+                || content.emphasisMarks(intersecting: range).contains { $0.mark.character != nil }
+        }
     }
 
     /// Appends the lines of table row `block` if the whole row (`slice`) is in the range and
@@ -235,6 +275,16 @@ enum BlockPresentation {
 
     /// (first-line indent, other-lines indent) for a block, clamped to leave room for text.
     static func indents(for block: Block, options: LayoutOptions) -> (first: Int, rest: Int) {
+        let kind = kindIndents(for: block, options: options)
+        let placement = block.placement
+        guard placement.firstIndent != 0 || placement.restIndent != 0 else { return kind }
+        // An Aozora 字下げ adds to the kind's indent, within the same bound.
+        let maxIndent = options.width / 2
+        return (min(maxIndent, kind.first + Int(placement.firstIndent)), min(maxIndent, kind.rest + Int(placement.restIndent)))
+    }
+
+    /// The indents a block's kind gives it.
+    static func kindIndents(for block: Block, options: LayoutOptions) -> (first: Int, rest: Int) {
         let maxIndent = options.width / 2
         func clamp(_ v: Int) -> Int { max(0, min(v, maxIndent)) }
         switch block.kind {

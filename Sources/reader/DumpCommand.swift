@@ -148,13 +148,33 @@ struct DumpPrinter {
             }
             first = false
             while i < lines.count && remaining > 0 {
-                writeLine(lines[i])
+                if lines[i].flags.contains(.rubyRow) {
+                    writeRubyRow(over: i + 1 < lines.count ? lines[i + 1] : nil)
+                } else {
+                    writeLine(lines[i])
+                }
                 remaining -= 1
                 i += 1
             }
             chapterIndex += 1
         }
         out.flush()
+    }
+
+    /// A ruby row: the readings and emphasis marks over `line`, dimmed with `--color`.
+    private mutating func writeRubyRow(over line: Line?) {
+        var col = 0
+        if let line {
+            let pieces = TextLayout.rubyRow(over: line, in: content, options: options, paragraphs: paragraphs)
+            if let escape = styling?.readingStyle(), !pieces.isEmpty { out.write(bytes: escape) }
+            for piece in pieces where piece.column >= col {
+                out.write(bytes: repeatElement(UInt8(0x20), count: piece.column - col))
+                out.write(piece.text)
+                col = piece.column + piece.width
+            }
+            if !pieces.isEmpty, let escape = styling?.end() { out.write(bytes: escape) }
+        }
+        out.writeByte(0x0A)
     }
 
     private mutating func writeLine(_ line: Line) {
@@ -168,13 +188,17 @@ struct DumpPrinter {
             out.write(String(repeating: " ", count: marker.column) + marker.text)
             col = marker.column + marker.text.unicodeScalars.count
         }
-        styling?.begin(line, in: content)
+        styling?.begin(line, in: content, ruby: options.ruby)
         func place(_ cluster: PlacedCluster) {
             if cluster.column > col {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.column - col))
                 col = cluster.column
             }
-            if let escape = styling?.escape(before: cluster.range.lowerBound) { out.write(bytes: escape) }
+            if cluster.isReading {
+                if let escape = styling?.readingStyle() { out.write(bytes: escape) }
+            } else if let escape = styling?.escape(before: cluster.range.lowerBound) {
+                out.write(bytes: escape)
+            }
             if cluster.isBlank {
                 out.write(bytes: repeatElement(UInt8(0x20), count: cluster.width))
             } else if let text = cluster.text {

@@ -12,6 +12,9 @@ struct DumpStyling {
     /// The runs that intersect the current line.
     private var runs: [StyleRun] = []
     private var kind: BlockKind = .paragraph
+    /// The emphasis marks over the current line, and whether their dots are drawn above.
+    private var marks: ArraySlice<EmphasisMarkRun> = []
+    private var marksAbove = true
     /// The style in effect on the output (plain at a line start).
     private var current = CellStyle.plain
 
@@ -21,8 +24,10 @@ struct DumpStyling {
     }
 
     /// Starts `line`: its block kind and the style runs over it.
-    mutating func begin(_ line: Line, in content: TextContent) {
+    mutating func begin(_ line: Line, in content: TextContent, ruby: RubyMode = .above) {
+        marksAbove = ruby == .above
         runs = content.styleRuns(intersecting: line.range)
+        marks = content.emphasisMarks(intersecting: line.range)
         kind = line.kind
         current = .plain
     }
@@ -30,7 +35,16 @@ struct DumpStyling {
     /// The escape to write before the cluster starting at `offset` (empty when the style
     /// in effect is already its style).
     mutating func escape(before offset: ByteOffset) -> [UInt8] {
-        change(to: theme.style(for: kind, inline: InlineStyles(at: offset, runs: runs)))
+        var styles = InlineStyles(at: offset, runs: runs)
+        if !marks.isEmpty { styles.appendMarks(at: offset, marks: marks, drawnAbove: marksAbove) }
+        return change(to: theme.style(for: kind, inline: styles))
+    }
+
+    /// The escape to write before a ruby row's readings (dimmed, as the reader shows them).
+    mutating func readingStyle() -> [UInt8] {
+        var styles = InlineStyles()
+        styles.append(.reading)
+        return change(to: theme.style(for: kind, inline: styles))
     }
 
     /// The escape that ends the line in the default rendition (empty if it already is).

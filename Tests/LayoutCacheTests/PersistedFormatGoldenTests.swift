@@ -40,20 +40,22 @@ final class PersistedFormatGoldenTests: XCTestCase {
         XCTAssertEqual(LayoutCache.textDigest(of: TextContentCodecTests.richBook()), 0x3a93_2485_ca51_e7a1)
     }
 
-    /// Format 4 (language spans) since `TextContent.languages`; format 3 (URLs on style
+    /// Format 5 (ruby, emphasis marks, block placement) since issue #17: a book without
+    /// them takes format 4's bytes plus three (no ruby text, no rubies, no marks); format
+    /// 4 (language spans) since `TextContent.languages`; format 3 (URLs on style
     /// runs, the notes' extents) since issue #14; format 2 (list markers, verse flags in
     /// the blocks) since issue #13.
     func testContentCodecEncodingIsUnchanged() {
         let book = TextContentCodecTests.richBook()
         let key = "reader-content;book=0123456789abcdef-3e8;parser=1"
         let blob = TextContentCodec.encode(book, key: key)
-        XCTAssertEqual(blob.count, 6933)
-        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 0x429f_757d_2498_d2e2)
-        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544304000000c9f39d39e5de93be151b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        XCTAssertEqual(blob.count, 6933 + 3)
+        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 0x3d04_b35b_7cf7_782e)
+        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544305000000db3cf0af653855ec181b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
         // Without its spans the book takes format 3's bytes plus one (the zero count).
         var none = book
         none.languages = []
-        XCTAssertEqual(TextContentCodec.encode(none, key: key).count, 6822 + 1)
+        XCTAssertEqual(TextContentCodec.encode(none, key: key).count, 6822 + 1 + 3)
     }
 
     /// Two chapters of hand-made lines (no layout engine involved, so a change of line

@@ -162,6 +162,50 @@ final class TextContentCodecTests: XCTestCase {
         }
     }
 
+    /// A book with ruby, emphasis marks and placed blocks (issue #17).
+    static func rubyBook() -> TextContent {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "猫", language: "ja", format: .txt))
+        b.beginBlock(.paragraph, placement: BlockPlacement(firstIndent: 4, restIndent: 2, startsPage: true))
+        b.appendRuby(base: "吾輩", reading: "わがはい")
+        b.append("は猫である。")
+        let start = b.currentOffset
+        b.append("大事")
+        b.addEmphasisMarks(over: ByteRange(start, b.currentOffset), mark: .whiteSesame)
+        b.beginBlock(.paragraph, placement: BlockPlacement(endGap: 4))
+        b.appendRuby(base: "夏目", reading: "なつめ")
+        b.appendRuby(base: "漱石", reading: "そうせき")
+        return b.finish()
+    }
+
+    func testRubyMarksAndPlacementRoundTripAndDamagedOnesAreRejected() throws {
+        let book = Self.rubyBook()
+        XCTAssertEqual(book.validate(), [])
+        XCTAssertEqual(book.rubies.count, 3)
+        let decoded = try decode(TextContentCodec.encode(book, key: key))
+        XCTAssertEqual(decoded.rubies, book.rubies)
+        XCTAssertEqual(decoded.rubyText, book.rubyText)
+        XCTAssertEqual(decoded.emphasisMarks, book.emphasisMarks)
+        XCTAssertEqual(decoded.blocks, book.blocks)
+        XCTAssertEqual(decoded.reading(of: decoded.rubies[2]), "そうせき")
+        XCTAssertEqual(decoded.blocks[1].placement.endGap, 4)
+        var overlapping = book
+        overlapping.rubies[1].base = ByteRange(overlapping.rubies[1].base.lowerBound - 1, overlapping.rubies[1].base.upperBound)
+        overlapping.rubies[2].base = overlapping.rubies[1].base
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(overlapping, key: key)))
+        var dirty = book
+        dirty.rubyText[0] = 0x1B
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(dirty, key: key))) {
+            guard case .invalidContent? = $0 as? TextContentCodec.DecodeError else { return XCTFail("\($0)") }
+        }
+        let blob = TextContentCodec.encode(book, key: key)
+        for n in stride(from: blob.count - 40, to: blob.count, by: 1) {
+            var cut = Array(blob[0..<n])
+            Fixtures.patch(&cut, UInt64(cut.count), at: 16)
+            resign(&cut)
+            XCTAssertThrowsError(try decode(cut), "cut at \(n)")
+        }
+    }
+
     /// The first offset of `needle` in `haystack`.
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }

@@ -8,3 +8,17 @@ extension InlineStyles {
         for run in runs where run.range.lowerBound <= offset && offset < run.range.upperBound { append(run.style) }
     }
 }
+
+extension InlineStyles {
+    /// Adds the display style of the emphasis marks over the byte at `offset`: a side line
+    /// (傍線) is always an underline; dots are a style (`.emphasisMarks`) unless they are
+    /// drawn on the ruby row (`drawnAbove`).
+    public mutating func appendMarks(at offset: ByteOffset, marks: ArraySlice<EmphasisMarkRun>, drawnAbove: Bool) {
+        guard let run = marks.first(where: { $0.range.contains(offset) }) else { return }
+        if run.mark.character == nil {
+            append(.sideLine)
+        } else if !drawnAbove {
+            append(.emphasisMarks)
+        }
+    }
+}

@@ -5,10 +5,10 @@ import TextContent
 /// Applying a style either adds attributes (which commute) or sets the foreground (the
 /// last one wins), so the list keeps, for a style met twice, only its last place: the
 /// result of applying it is the same as applying every enclosing run in order. Packed in
-/// 32 bits, four a style (each of the 8 styles at most once), so a placed cluster carries
+/// 64 bits, four a style (each of the at most 15 styles once), so a placed cluster carries
 /// no array.
 public struct InlineStyles: Hashable, Sendable, Sequence {
-    private var packed: UInt32 = 0
+    private var packed: UInt64 = 0
 
     /// No style.
     public init() {}
@@ -18,9 +18,9 @@ public struct InlineStyles: Hashable, Sendable, Sequence {
 
     /// Adds `style` as the last one to apply (moving it there if it was already listed).
     public mutating func append(_ style: InlineStyle) {
-        let code = UInt32(style.rawValue) + 1   // 1…8: InlineStyle has 8 cases, each listed once
-        var kept: UInt32 = 0
-        var shift: UInt32 = 0
+        let code = UInt64(style.rawValue) + 1   // 1…15: InlineStyle has at most 15 cases, each listed once
+        var kept: UInt64 = 0
+        var shift: UInt64 = 0
         var rest = packed
         while rest != 0 {
             let c = rest & 0xF
@@ -35,7 +35,7 @@ public struct InlineStyles: Hashable, Sendable, Sequence {
 
     /// Walks the packed styles, first to apply first.
     public struct Iterator: IteratorProtocol {
-        var rest: UInt32
+        var rest: UInt64
 
         /// The next style, or nil after the last.
         public mutating func next() -> InlineStyle? {

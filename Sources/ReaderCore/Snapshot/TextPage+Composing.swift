@@ -26,6 +26,12 @@ extension TextPage {
         lines.reserveCapacity(visible.count)
         for entry in visible {
             if entry.line.start >= revealed { break }
+            if entry.line.flags.contains(.rubyRow) {
+                let chapter = context.layouts.lines(ofChapter: entry.address.chapter)
+                let base = entry.address.line + 1 < chapter.count ? chapter[entry.address.line + 1] : nil
+                lines.append(placer.placeRubyRow(entry.line, over: base, revealed: revealed))
+                continue
+            }
             lines.append(placer.place(entry.line, revealed: revealed) { at in
                 if let current, current.contains(at) { return .current }
                 return matches.contains(where: { $0.contains(at) }) ? .match : .none
@@ -48,6 +54,8 @@ struct LinePlacer {
     let external: [StyleRun]
     /// The selected link's range.
     let selected: ByteRange?
+    /// The emphasis marks over the lines to place.
+    let marks: ArraySlice<EmphasisMarkRun>
 
     /// A placer for lines within `span` of `content`.
     init(content: TextContent, span: ByteRange, options: LayoutOptions, paragraphs: BidiParagraphCache?, selected: ByteRange? = nil) {
@@ -57,6 +65,20 @@ struct LinePlacer {
         runs = content.styleRuns(intersecting: span)
         external = runs.filter { $0.url != nil }
         self.selected = selected
+        marks = content.emphasisMarks(intersecting: span)
+    }
+
+    /// The ruby row `row` over `base` (the line after it): its readings dimmed, its
+    /// emphasis marks, those over text not yet revealed left out.
+    func placeRubyRow(_ row: Line, over base: Line?, revealed: ByteOffset = ByteOffset(Int.max)) -> PageLine {
+        guard let base else { return PageLine(start: row.start, kind: row.kind) }
+        var reading = InlineStyles()
+        reading.append(.reading)
+        let clusters = TextLayout.rubyRow(over: base, in: content, options: options, paragraphs: paragraphs)
+            .filter { $0.offset < revealed }
+            .map { PageCluster(grapheme: PackedGrapheme($0.text), column: $0.column, width: $0.width,
+                               styles: $0.isMark ? InlineStyles() : reading) }
+        return PageLine(start: row.start, kind: row.kind, clusters: clusters)
     }
 
     /// `line` placed; clusters starting at or after `revealed` are left out, `match` tells
@@ -74,10 +96,10 @@ struct LinePlacer {
         // hyphen): one allocation a line, written in place.
         let clusters = content.bytes.withUnsafeBufferPointer { bytes in
             // (one more for a hyphenated line's "-", which is no byte of the text)
-            [PageCluster](unsafeUninitializedCapacity: line.length + 1) { buffer, count in
+            [PageCluster](unsafeUninitializedCapacity: line.length + 1 + TextLayout.readingClusterCount(of: line, in: content, options: options)) { buffer, count in
                 TextLayout.forEachCluster(of: line, in: content, options: options, paragraphs: paragraphs) { cluster in
                     let at = cluster.range.lowerBound
-                    guard cluster.width > 0, at < revealed else { return }
+                    guard cluster.width > 0, at < revealed || (cluster.isReading && at <= revealed) else { return }
                     // A link's spaces are in its hyperlink too (one link, not a word each).
                     if !external.isEmpty, let url = external.last(where: { $0.range.contains(at) })?.url {
                         Self.extend(&hyperlinks, url: url, column: cluster.column, width: cluster.width)
@@ -86,12 +108,25 @@ struct LinePlacer {
                     let grapheme = TextPage.grapheme(of: cluster, in: bytes)
                     (buffer.baseAddress! + count).initialize(to: PageCluster(
                         grapheme: grapheme, column: cluster.column, width: cluster.width,
-                        styles: InlineStyles(at: at, runs: runs), match: match(at), isSelected: selected?.contains(at) ?? false))
+                        styles: styles(of: cluster, runs: runs), match: cluster.isReading ? .none : match(at),
+                        isSelected: !cluster.isReading && (selected?.contains(at) ?? false)))
                     count += 1
                 }
             }
         }
         return PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters, hyperlinks: hyperlinks)
+    }
+
+    /// A cluster's inline styles: a reading's own, or the runs' and the emphasis marks'.
+    private func styles(of cluster: PlacedCluster, runs: [StyleRun]) -> InlineStyles {
+        var styles = InlineStyles()
+        if cluster.isReading {
+            styles.append(.reading)
+            return styles
+        }
+        styles = InlineStyles(at: cluster.range.lowerBound, runs: runs)
+        if !marks.isEmpty { styles.appendMarks(at: cluster.range.lowerBound, marks: marks, drawnAbove: options.ruby == .above) }
+        return styles
     }
 
     /// Adds a cluster's cells to the last span when it is the same link and next to it.

@@ -114,9 +114,10 @@ public struct LineMarker: Hashable, Sendable {
 public struct PageCluster: Hashable, Sendable {
     /// What to draw (the book's bytes, or their shaped or mirrored form), packed.
     public var grapheme: PackedGrapheme
-    private var storedColumn: Int32
-    /// Inline styles over the line's base style.
+    /// Inline styles over the line's base style. (Before the column: 8-byte aligned,
+    /// the fields then pack into 32 bytes.)
     public var styles: InlineStyles
+    private var storedColumn: Int32
     private var storedWidth: UInt8
     /// Whether it is in a search match.
     public var match: MatchKind

@@ -1,0 +1,70 @@
+import TextContent
+
+/// The ruby bases of one block slice as the fitters see them: runs no line may break
+/// inside (a base and its reading stay on one line), each followed by the cells its
+/// reading adds to the line — in `inline` mode the `（reading）`, in `above` mode the
+/// spacing the reading needs beyond its base and the overhang it may take
+/// (`RubySpacing`). Offsets are relative to the slice. Empty in `off` mode and for text
+/// without ruby.
+struct RubyUnits {
+    /// Slice-relative base starts and ends, sorted.
+    private(set) var starts: [Int] = []
+    private(set) var ends: [Int] = []
+    /// `cumulative[i]`: the cells added by bases `0..<i` (one more entry than bases).
+    private(set) var cumulative: [Int] = [0]
+
+    /// No bases.
+    static let none = RubyUnits()
+
+    /// Whether there is nothing to keep together or add.
+    var isEmpty: Bool { starts.isEmpty }
+
+    /// The units of `slice` (bytes of `block`) in `content` under `mode`.
+    init(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
+        guard mode != .off, !content.rubies.isEmpty else { return }
+        let base = slice.lowerBound.rawValue
+        for ruby in content.rubies(intersecting: slice) {
+            let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
+            let upper = min(ruby.base.upperBound, slice.upperBound).rawValue - base
+            guard lower < upper else { continue }
+            let extra = ruby.base.upperBound <= slice.upperBound
+                ? RubySpacing.addedCells(for: ruby, in: content, block: block, mode: mode) : 0
+            starts.append(lower)
+            ends.append(upper)
+            cumulative.append(cumulative[cumulative.count - 1] + extra)
+        }
+    }
+
+    private init() {}
+
+    /// The cells added by bases that end at or before slice offset `offset` (O(log n)).
+    @inline(__always) func cells(upTo offset: Int) -> Int {
+        guard !ends.isEmpty else { return 0 }
+        var lo = 0, hi = ends.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ends[mid] <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return cumulative[lo]
+    }
+
+    /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
+    @inline(__always) func cells(at offset: Int) -> Int {
+        cells(upTo: offset) - cells(upTo: offset - 1)
+    }
+
+    /// Removes the soft break opportunities strictly inside a base from `breaks`
+    /// (`(offset << 1) | mandatory`, sorted); mandatory ones (a hard line break) stay.
+    func suppressBreaks(in breaks: inout [Int]) {
+        guard !starts.isEmpty else { return }
+        var k = 0
+        var write = 0
+        for entry in breaks {
+            let offset = entry >> 1
+            while k < ends.count && ends[k] <= offset { k += 1 }
+            let inside = k < ends.count && starts[k] < offset && entry & 1 == 0
+            if !inside { breaks[write] = entry; write += 1 }
+        }
+        breaks.removeSubrange(write...)
+    }
+}
