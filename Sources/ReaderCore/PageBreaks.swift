@@ -11,6 +11,9 @@ import TextLayout
 ///   of headings) sits in the last rows of a full page with fewer than two lines of text
 ///   after it, the page ends before it (blank rows at the bottom) and the next page
 ///   starts with it.
+/// * A ruby row is never a page's last row: its line goes over with it.
+/// * A block that starts a page (`LineFlags.pageStart`: Aozora 改ページ) starts one: the
+///   page before ends above it.
 ///
 /// The page is a pure function of its top line and the layout, so a relayout (resize)
 /// that keeps the top line keeps the page's start.
@@ -27,11 +30,13 @@ enum PageBreaks {
         var result: [(address: LineAddress, line: Line)] = []
         result.reserveCapacity(rows)
         while result.count < rows && address.line < lines.count {
+            if !result.isEmpty && lines[address.line].flags.contains(.pageStart) { return result }
             result.append((address, lines[address.line]))
             address.line += 1
         }
         // Only a full page that the chapter goes on after can push a heading over.
         if result.count == rows && address.line < lines.count { keepHeadingsWithText(&result) }
+        if result.count > 1, result[result.count - 1].line.flags.contains(.rubyRow) { result.removeLast() }
         return result
     }
 

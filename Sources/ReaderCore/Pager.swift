@@ -131,6 +131,12 @@ public struct Pager {
             let past = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
             if past != address { address = past }
         }
+        // A line and the ruby row above it move as one: the top is never the line without its row.
+        let lines = layouts.lines(ofChapter: address.chapter)
+        if address.line > 0 && address.line < lines.count && lines[address.line - 1].flags.contains(.rubyRow)
+            && lines[address.line - 1].start == lines[address.line].start {
+            address = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
+        }
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
         setTop(address, in: layouts)
     }

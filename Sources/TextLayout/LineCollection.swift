@@ -156,11 +156,15 @@ public struct LineCollection: Hashable, Sendable {
         guard added.contains(where: carries) else { return }
         removeLines(from: index)
         for line in added {
+            var flags = line.flags
             if carries(line) {
-                append(start: line.start.rawValue, length: 0, width: 0, indent: 0, kind: line.kind, flags: .rubyRow)
+                // A page that starts with the line starts with its row.
+                let row: LineFlags = flags.contains(.pageStart) ? [.rubyRow, .pageStart] : .rubyRow
+                flags.remove(.pageStart)
+                append(start: line.start.rawValue, length: 0, width: 0, indent: 0, kind: line.kind, flags: row)
             }
             append(start: line.start.rawValue, length: line.length, width: line.width, indent: line.indent,
-                   kind: line.kind, flags: line.flags)
+                   kind: line.kind, flags: flags)
         }
     }
 

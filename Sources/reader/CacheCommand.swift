@@ -28,6 +28,7 @@ enum CacheCommand {
         .init(name: "justify", short: nil, takesValue: false),
         .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "hyphenate", short: nil, takesValue: true),
+        .init(name: "ruby", short: nil, takesValue: true),
         .init(name: "jobs", short: "j", takesValue: true),
         .init(name: "max-size", short: nil, takesValue: true),
         .init(name: "encoding", short: nil, takesValue: true),

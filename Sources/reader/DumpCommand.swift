@@ -5,7 +5,7 @@ import TextContent
 import TextLayout
 
 /// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]
-/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--logical] [--notes inline|end|off]`:
+/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--ruby above|inline|off] [--logical] [--notes inline|end|off]`:
 /// the laid-out text as plain lines, exactly as the reader shows it (visual order;
 /// `--logical` for memory order), with the notes' texts where `--notes` puts them.
 enum DumpCommand {
@@ -21,6 +21,7 @@ enum DumpCommand {
         .init(name: "justify", short: nil, takesValue: false, optionalValue: true),
         .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "hyphenate", short: nil, takesValue: true),
+        .init(name: "ruby", short: nil, takesValue: true),
         .init(name: "compact", short: nil, takesValue: false, optionalValue: true),
         .init(name: "direction", short: nil, takesValue: true),
         .init(name: "arabic-shaping", short: nil, takesValue: true),
@@ -96,9 +97,10 @@ enum DumpCommand {
                                      default: "auto")
         let shaping = try a.choice("arabic-shaping", ["on": true, "off": false], default: "on")
         let wrap = try a.choice("wrap", ["optimal": WrapStyle.optimal, "greedy": .greedy], default: WrapStyle.defaultForReading.name)
+        let ruby = try a.choice("ruby", ["above": RubyMode.above, "inline": .inline, "off": .off], default: "above")
         return LayoutOptions(width: width, firstLineIndent: indent, paragraphSpacing: !(try a.flag("compact")),
                              lineBreakStyle: style, justify: try a.flag("justify"), direction: direction, arabicShaping: shaping,
-                             wrap: wrap)
+                             wrap: wrap, ruby: ruby)
     }
 }
 

@@ -36,6 +36,8 @@ let usage = """
                                        default) or fill each line in turn
           --hyphenate auto|off|LANG    hyphenate with --wrap optimal, in the book's language
                                        (auto, the default), none, or LANG (e.g. en-GB)
+          --ruby above|inline|off      readings (furigana) and emphasis dots on a row above the
+                                       line (default), in parentheses after the text, or not shown
           --color                      styles with ANSI escapes (dump)
           --encoding NAME              TXT encoding (iconv name), overriding detection
           --direction ltr|rtl|auto     paragraph direction (default auto: from the book and text)

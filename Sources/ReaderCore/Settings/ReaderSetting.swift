@@ -3,7 +3,7 @@ import TextLayout
 /// One line of the settings panel (`o`): a layout or display option, its value as shown
 /// and in the config file, and the values `→`/`←` step through.
 public enum ReaderSetting: CaseIterable, Hashable, Sendable {
-    case width, margin, theme, justify, indent, compact, wrap, hyphenate, lineBreak, direction, arabicShaping, status
+    case width, margin, theme, justify, indent, compact, wrap, hyphenate, ruby, lineBreak, direction, arabicShaping, status
 
     /// The config-file key (the long command-line option's name).
     public var key: String {
@@ -16,6 +16,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .compact: return "compact"
         case .wrap: return "wrap"
         case .hyphenate: return "hyphenate"
+        case .ruby: return "ruby"
         case .lineBreak: return "line-break"
         case .direction: return "direction"
         case .arabicShaping: return "arabic-shaping"
@@ -34,6 +35,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .compact: return "Compact (no blank lines)"
         case .wrap: return "Line breaking"
         case .hyphenate: return "Hyphenation"
+        case .ruby: return "Ruby (readings)"
         case .lineBreak: return "CJK line breaks"
         case .direction: return "Direction"
         case .arabicShaping: return "Arabic shaping"
@@ -53,6 +55,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .compact: return Self.onOff(!o.paragraphSpacing)
         case .wrap: return o.wrap.name
         case .hyphenate: return o.hyphenation == nil ? "off" : "auto"
+        case .ruby: return o.ruby.name
         case .lineBreak: return o.lineBreakStyle.keyName
         case .direction: return o.direction.rawValue
         case .arabicShaping: return Self.onOff(o.arabicShaping)
@@ -80,6 +83,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .hyphenate:
             guard let available = context.settings.hyphenation else { return false }
             o.hyphenation = o.hyphenation == nil ? available : nil
+        case .ruby: o.ruby = Self.cycle(RubyMode.allCases, o.ruby, delta)
         case .lineBreak: o.lineBreakStyle = Self.cycle(LineBreakStyle.allCases, o.lineBreakStyle, delta)
         case .direction: o.direction = Self.cycle([.auto, .leftToRight, .rightToLeft], o.direction, delta)
         case .arabicShaping: o.arabicShaping.toggle()
