@@ -223,3 +223,26 @@ final class EPUBRubyTests: XCTestCase {
         XCTAssertEqual(marks(one), [["強調", "sesame"]])
     }
 }
+
+/// The Kusamakura EPUB of the shared corpus (`../shared/corpus/epub`, next to the
+/// repository), when it is there: every `<rt>` becomes an annotation. The unit tests
+/// above do not depend on it.
+final class EPUBRubyCorpusTests: XCTestCase {
+    func testKusamakuraHasAnAnnotationPerReading() throws {
+        let path = EPUBFixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpus/epub/idpf_kusamakura-ja-vertical.epub").path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no corpus at \(path)") }
+        let package = try EPUBPackage(path: path)
+        let zip = try ZipArchive(path: path)
+        var readings = 0
+        for item in package.spine {
+            let text = String(decoding: try zip.read(item.entryPath), as: UTF8.self)
+            readings += text.components(separatedBy: "<rt>").count - 1
+        }
+        let content = try package.readAll()
+        print("Kusamakura: \(readings) <rt>, \(content.rubies.count) annotations, \(content.emphasisMarks.count) emphasis runs")
+        XCTAssertEqual(content.validate(), [])
+        XCTAssertEqual(content.rubies.count, readings)
+        XCTAssertGreaterThan(content.emphasisMarks.count, 0, "strong.sesame_dot in the book's CSS")
+    }
+}

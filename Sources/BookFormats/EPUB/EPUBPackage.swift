@@ -91,14 +91,13 @@ public final class EPUBPackage: @unchecked Sendable {
         packagePath = opfPath
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
+        emphasisClasses = Self.emphasisClasses(opf, zip: zip)
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
                                 direction: opf.direction, version: opf.version)
-
-        emphasisClasses = Self.emphasisClasses(opf, zip: zip)
 
         // Spine → readable documents.
         var items: [EPUBSpineItem] = []
