@@ -138,6 +138,20 @@ final class EPUBRubyTests: XCTestCase {
         XCTAssertTrue(c.rubies.isEmpty)
     }
 
+    func testHTMLOptionalEndTagsInsideRuby() {
+        let c = walk("<p><ruby>漢<rp>(<rt>かん<rp>)</rp>字<rt>じ</ruby>後</p>")
+        XCTAssertEqual(c.blockTexts, ["漢字後"])
+        XCTAssertEqual(rubies(c), [["漢", "かん"], ["字", "じ"]])
+        let d = walk("<p><ruby><rb>漢<rb>字<rt>かん<rt>じ</ruby></p>")
+        XCTAssertEqual(d.blockTexts, ["漢字"])
+        XCTAssertEqual(rubies(d), [["漢", "かん"], ["字", "じ"]])
+        let e = walk("<p><ruby>漢字<rtc><rt>かん<rt>じ</rtc></ruby></p>")
+        XCTAssertEqual(rubies(e), [["漢字", "かん"]], "an rt does not end its rtc; the second reading has no base")
+        XCTAssertEqual(e.blockTexts, ["漢字（じ）"])
+        let f = walk("<p><ruby>漢<rt>か<span>ん<rt>x</rt>字</span>じ</ruby>後<rt>y</rt></p>")
+        XCTAssertEqual(f.validate(), [])
+    }
+
     func testRubyInsideHeadingsAndLinksAndFirstInABlock() {
         let c = walk("<h1><ruby>草<rt>くさ</rt></ruby>枕</h1><p><a href='#x'><ruby>智<rt>ち</rt></ruby></a>に働けば</p>")
         XCTAssertEqual(c.blockTexts, ["草枕", "智に働けば"])

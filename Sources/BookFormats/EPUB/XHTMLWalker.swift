@@ -54,6 +54,8 @@ final class XHTMLWalker {
         /// Inside an `<rt>` (or the `<rtc>` used as the readings): text is a reading.
         var inReading = false
         var inAnnotationContainer = false
+        /// The frame of the open `<rb>`, `<rt>`, `<rp>` or `<rtc>` of the innermost ruby, or -1.
+        var rubyPart: Int32 = -1
         /// The emphasis marks (CSS `text-emphasis`) over the text here.
         var emphasis: EmphasisMark?
     }
@@ -75,7 +77,7 @@ final class XHTMLWalker {
         var ruby: RubyRole = .none
     }
 
-    private enum RubyRole: UInt8 { case none, ruby, base, text, container }
+    private enum RubyRole: UInt8 { case none, ruby, base, text, parenthesis, container }
 
     private var ctx = Context()
     private var frames: [Frame] = []
@@ -353,8 +355,9 @@ final class XHTMLWalker {
         lastEventEnd = min(pos + 1, raw.count)
         frames.append(Frame(saved: ctx))
         let tag = Self.classify(name)
+        if tag.rawValue >= Tag.rubyBase.rawValue { closeOpenRubyPart(before: tag) }
         // Inside a reading, elements are only containers of its text.
-        if ctx.inReading || ctx.inAnnotationContainer && tag != .rubyText { return }
+        if ctx.inReading || ctx.inAnnotationContainer && tag != .rubyText && tag != .rubyParenthesis { return }
         if ctx.skip {
             // <title> sits inside the skipped <head>.
             if tag == .title && titleBytes.isEmpty { ctx.captureTitle = true }
@@ -683,28 +686,50 @@ final class XHTMLWalker {
         switch tag {
         case .ruby:
             frames[top].ruby = .ruby
+            ctx.rubyPart = -1
             if ctx.rubyDepth < 255 { ctx.rubyDepth += 1 }
             if ctx.rubyDepth == 1 { ruby = RubyCollector() }
         case .rubyBase:
             guard ctx.rubyDepth == 1 else { return }
             frames[top].ruby = .base
+            ctx.rubyPart = Int32(top)
             ruby?.endSegment(at: builder.bytes.count)
         case .rubyText:
             guard ctx.rubyDepth <= 1 else { ctx.skip = true; return }
             ruby?.endSegment(at: builder.bytes.count)
             ruby?.hasReadings = true
             frames[top].ruby = .text
+            ctx.rubyPart = Int32(top)
             ctx.inReading = true
             reading.removeAll(keepingCapacity: true)
         case .rubyTextContainer:
             guard ctx.rubyDepth == 1, ruby?.hasReadings == false else { ctx.skip = true; return }
             ruby?.endSegment(at: builder.bytes.count)
             frames[top].ruby = .container
+            ctx.rubyPart = Int32(top)
             ctx.inAnnotationContainer = true
             reading.removeAll(keepingCapacity: true)
         default:
             ctx.skip = true
+            guard ctx.rubyDepth <= 1 else { return }
+            frames[top].ruby = .parenthesis
+            ctx.rubyPart = Int32(top)
         }
+    }
+
+    /// HTML's optional end tags, which libxml2 does not know: an `<rb>`, `<rt>`, `<rp>` or
+    /// `<rtc>` ends the open `<rb>`, `<rt>` or `<rp>` of its ruby (an `<rb>` or `<rtc>` an
+    /// open `<rtc>` too). The open one ends here — its frame stays until libxml2 closes
+    /// it, doing nothing then — and the new element opens beside it.
+    private func closeOpenRubyPart(before tag: Tag) {
+        let i = Int(ctx.rubyPart), top = frames.count - 1
+        guard i >= 0, i < top, ctx.rubyDepth <= 1, frames[i].ruby != .none else { return }
+        let role = frames[i].ruby
+        if role == .container && (tag == .rubyText || tag == .rubyParenthesis) { return }
+        endRuby(role)
+        frames[i].ruby = .none
+        ctx = frames[i].saved
+        frames[top].saved = ctx
     }
 
     /// A ruby element closes (`ctx` is still the element's own).
@@ -714,7 +739,7 @@ final class XHTMLWalker {
         case .base: ruby?.endSegment(at: builder.bytes.count)
         case .text: finishReading()
         case .container: if !reading.isEmpty { finishReading() }
-        case .none: break
+        case .parenthesis, .none: break
         }
     }
 
