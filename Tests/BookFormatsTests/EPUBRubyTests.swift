@@ -216,6 +216,18 @@ final class EPUBRubyTests: XCTestCase {
         XCTAssertEqual(classes.count, TextEmphasisCSS.maximumClasses)
     }
 
+    /// The committed fixture (`Tools/fixtures/make_epub_fixtures.py`, `ruby()`).
+    func testRubyFixture() throws {
+        let c = try EPUBFixtures.read("ruby.epub")
+        XCTAssertEqual(c.validate(), [])
+        XCTAssertEqual(c.blockTexts, ["草枕", "山路を登りながら、こう考えた。", "智に働けば角が立つ。情に棹させば流される。",
+                                      "東京と漢字、明日。", "傍点と白丸と胡麻と三角。", "迷子の読み（まいご）と（よみ）と上\n下。"])
+        XCTAssertEqual(rubies(c), [["草", "くさ"], ["枕", "まくら"], ["登", "のぼ"], ["智", "ち"], ["角", "かど"], ["情", "じょう"],
+                                   ["棹", "さお"], ["東", "とう"], ["京", "きょう"], ["漢字", "かんじ"], ["明日", "あした"], ["下", "した"]])
+        XCTAssertEqual(marks(c), [["傍点", "sesame"], ["白丸", "whiteCircle"], ["胡麻", "sesame"], ["三角", "blackTriangle"]])
+        XCTAssertEqual(c.chapters.first?.title, "草枕", "a heading's title is its base text")
+    }
+
     func testStylesheetsOfTheBookApply() throws {
         let dir = TestEPUBWriter.temporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
