@@ -48,6 +48,11 @@ let package = Package(
             .product(name: "ReaderApp", package: "reader"),
             .product(name: "ReaderCore", package: "reader"),
         ]),
+        // bytes → a stylesheet / style declarations → TextEmphasisCSS (text-emphasis classes).
+        .executableTarget(name: "fuzz-css", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation config
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation config css
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation config)
+ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation config css)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -96,6 +96,11 @@ PY
             || printf 'width 72\njustify on\ntheme light\n' > "$dir/default"
         printf 'width auto\r\nmap ctrl+x next_page\nunmap space\nmap alt+left jump_back\n# c\nreveal 300\n' > "$dir/maps"
         printf 'colour red\nwidth 0\nmap ctrl+1 quit\nunmap\nmap j\ntheme\n' > "$dir/bad"
+        ;;
+    css)
+        printf '.em-sesame { -epub-text-emphasis-style: filled sesame; }\n.em-dot, span.em-circle { text-emphasis: open circle red }\n' > "$dir/dendenkit"
+        printf '@media screen { .a { -webkit-text-emphasis-style: "x" } }\n/* c */ .b { content: "}"; text-emphasis: none }\n.c.d{x:y}' > "$dir/nested"
+        printf 'strong.sesame_dot\n{\n    font-weight: normal;\n    -epub-text-emphasis-style: sesame;\n}\n@font-face { src: url(a) }' > "$dir/kusamakura"
         ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"

@@ -49,6 +49,8 @@ public final class EPUBPackage: @unchecked Sendable {
     public static let maxTotalUncompressedSize: UInt64 = 1 << 30
 
     private let archive: ZipArchive
+    /// The classes the book's stylesheets give emphasis marks (`TextEmphasisCSS`).
+    let emphasisClasses: [String: EmphasisMark]
     private let lock = NSLock()
     /// Size of the book file in bytes.
     let fileSize: Int
@@ -89,6 +91,7 @@ public final class EPUBPackage: @unchecked Sendable {
         packagePath = opfPath
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
+        emphasisClasses = Self.emphasisClasses(opf, zip: zip)
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
@@ -188,7 +191,7 @@ public final class EPUBPackage: @unchecked Sendable {
             builder.warn("skipped \(item.entryPath): the document is empty")
             return DocumentResult(builder: builder, error: .noReadableContent(path: path, reason: "\(item.entryPath) is empty"))
         }
-        let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath)
+        let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath, emphasisClasses: emphasisClasses)
         let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
         if !ok {
             var b = walker.takeBuilder()
@@ -196,6 +199,24 @@ public final class EPUBPackage: @unchecked Sendable {
             return DocumentResult(builder: b, error: .noReadableContent(path: path, reason: "\(item.entryPath) could not be parsed"))
         }
         return DocumentResult(builder: walker.takeBuilder(), heading: walker.firstHeading, title: walker.documentTitle)
+    }
+
+    /// Most stylesheets read for emphasis classes, and the largest one read.
+    static let maxStylesheets = 64
+    static let maxStylesheetSize = 1 << 20
+
+    /// The emphasis classes of the manifest's stylesheets (`text/css`), in manifest order
+    /// (a later rule wins). Every stylesheet applies to every document (one table for the
+    /// book); unreadable or oversized ones are passed over silently: they only style.
+    private static func emphasisClasses(_ opf: EPUBPackageDocument, zip: ZipArchive) -> [String: EmphasisMark] {
+        var classes: [String: EmphasisMark] = [:]
+        let sheets = opf.manifestOrder.lazy.compactMap { opf.manifest[$0] }.filter { $0.mediaType.lowercased() == "text/css" }
+        for item in sheets.prefix(maxStylesheets) {
+            guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
+                  let data = try? zip.read(found.name) else { continue }
+            TextEmphasisCSS.addEmphasisClasses(in: data, to: &classes)
+        }
+        return classes
     }
 
     private static func shortReason(_ error: BookError, entry: String) -> String {

@@ -49,6 +49,15 @@ final class XHTMLWalker {
         var inNav = false
         /// Inside an `<aside>`: an id here names a note.
         var inAside = false
+        /// `<ruby>` elements open around the point (inner ones' readings are dropped).
+        var rubyDepth: UInt8 = 0
+        /// Inside an `<rt>` (or the `<rtc>` used as the readings): text is a reading.
+        var inReading = false
+        var inAnnotationContainer = false
+        /// The frame of the open `<rb>`, `<rt>`, `<rp>` or `<rtc>` of the innermost ruby, or -1.
+        var rubyPart: Int32 = -1
+        /// The emphasis marks (CSS `text-emphasis`) over the text here.
+        var emphasis: EmphasisMark?
     }
 
     private struct Frame {
@@ -64,7 +73,11 @@ final class XHTMLWalker {
         var targetKey: String?
         /// The element has `xml:lang`/`lang`: its language closes with it.
         var language = false
+        /// The element's part in a ruby.
+        var ruby: RubyRole = .none
     }
+
+    private enum RubyRole: UInt8 { case none, ruby, base, text, parenthesis, container }
 
     private var ctx = Context()
     private var frames: [Frame] = []
@@ -93,12 +106,20 @@ final class XHTMLWalker {
     private var unknownEntities = 0
     private var firstUnknownEntity: String?
 
+    /// The open outermost `<ruby>`'s bases waiting for readings.
+    private var ruby: RubyCollector?
+    /// The text of the open `<rt>` (or `<rtc>`).
+    private var reading: [UInt8] = []
+    /// The book's CSS classes that set emphasis marks (`TextEmphasisCSS`).
+    private let emphasisClasses: [String: EmphasisMark]
+
     /// The document is a notes file (`notes.html`, `endnotes.xhtml`…): its ids are notes.
     private let isNotesDocument: Bool
 
-    init(builder: TextContentBuilder, entryPath: String) {
+    init(builder: TextContentBuilder, entryPath: String, emphasisClasses: [String: EmphasisMark] = [:]) {
         self.builder = builder
         self.entryPath = entryPath
+        self.emphasisClasses = emphasisClasses
         isNotesDocument = EPUBPath.namesNotes(entryPath)
     }
 
@@ -203,12 +224,13 @@ final class XHTMLWalker {
     private enum Tag: UInt8 {
         case other, skip, title, paragraph, container, aside, blockquote, list, orderedList, listItem, row, cell, nav
         case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
+        case ruby, rubyBase, rubyText, rubyParenthesis, rubyTextContainer
     }
 
     /// Tag names packed little-endian into a UInt64 (names of up to 8 bytes).
     private static let tags: [UInt64: Tag] = {
         var t: [String: Tag] = [:]
-        for n in ["head", "script", "style", "template", "noscript", "rt", "rp", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
+        for n in ["head", "script", "style", "template", "noscript", "object", "iframe", "audio", "video", "math"] { t[n] = .skip }
         t["title"] = .title
         for n in ["p", "div", "center", "address", "dt", "dd", "caption", "summary", "legend", "hgroup", "option"] { t[n] = .paragraph }
         t["aside"] = .aside
@@ -227,6 +249,7 @@ final class XHTMLWalker {
         for n in ["strong", "b"] { t[n] = .strong }
         for n in ["code", "tt", "kbd", "samp"] { t[n] = .code }
         t["sup"] = .sup; t["sub"] = .sub; t["a"] = .anchor
+        t["ruby"] = .ruby; t["rb"] = .rubyBase; t["rt"] = .rubyText; t["rp"] = .rubyParenthesis; t["rtc"] = .rubyTextContainer
         var packed: [UInt64: Tag] = [:]
         for (name, tag) in t {
             var key: UInt64 = 0
@@ -281,6 +304,7 @@ final class XHTMLWalker {
         var start: UnsafePointer<xmlChar>?
         var value: UnsafePointer<xmlChar>?
         var listType: UnsafePointer<xmlChar>?
+        var style: UnsafePointer<xmlChar>?
         /// `xml:lang`, else `lang` (an empty value: unknown language).
         var language: UnsafePointer<xmlChar>?
         var hasLanguage = false, xmlLanguage = false
@@ -312,7 +336,7 @@ final class XHTMLWalker {
             case UInt8(ascii: "r"):
                 if equals(n, "role") { a.role = v } else if equals(n, "reversed") { a.reversed = true }
             case UInt8(ascii: "c"): if equals(n, "class") { a.classes = v }
-            case UInt8(ascii: "s"): if equals(n, "start") { a.start = v }
+            case UInt8(ascii: "s"): if equals(n, "start") { a.start = v } else if equals(n, "style") { a.style = v }
             case UInt8(ascii: "v"): if equals(n, "value") { a.value = v }
             case UInt8(ascii: "t"): if equals(n, "type") { a.listType = v }
             case UInt8(ascii: "x"):
@@ -331,6 +355,9 @@ final class XHTMLWalker {
         lastEventEnd = min(pos + 1, raw.count)
         frames.append(Frame(saved: ctx))
         let tag = Self.classify(name)
+        if tag.rawValue >= Tag.rubyBase.rawValue { closeOpenRubyPart(before: tag) }
+        // Inside a reading, elements are only containers of its text.
+        if ctx.inReading || ctx.inAnnotationContainer && tag != .rubyText && tag != .rubyParenthesis { return }
         if ctx.skip {
             // <title> sits inside the skipped <head>.
             if tag == .title && titleBytes.isEmpty { ctx.captureTitle = true }
@@ -343,6 +370,7 @@ final class XHTMLWalker {
         let isNote = !tokens.isEmpty && tokens.contains { Self.noteTypes.contains($0) }
         guard enter(tag, a, tokens: tokens, isNote: isNote) else { return }
         if tag == .aside { ctx.inAside = true }
+        if a.style != nil || a.classes != nil && !emphasisClasses.isEmpty, let mark = emphasisMark(a) { ctx.emphasis = mark }
         let tagStartOffset = { self.tagStart(before: pos) }
         let classes = Self.verseClasses(a.classes)
         let isPoem = classes.poem || tokens.contains { Self.poemTypes.contains($0) }
@@ -400,6 +428,8 @@ final class XHTMLWalker {
         case .anchor:
             guard let href = a.href else { break }
             frames[frames.count - 1].styleToken = beginLink(String(cString: href), tokens: tokens)
+        case .ruby, .rubyBase, .rubyText, .rubyParenthesis, .rubyTextContainer:
+            startRuby(tag)
         case .other, .skip, .title:
             if isPoem { ctx.verse = true }
             if isNote {
@@ -513,6 +543,7 @@ final class XHTMLWalker {
         if frame.language { builder.endLanguage() }
         if let key = frame.targetKey { builder.endTarget(key) }
         if let breaks = frame.verseLine { closeVerseLine(breaksWhenOpened: breaks) }
+        if frame.ruby != .none { endRuby(frame.ruby) }
         if frame.list, let list = lists.popLast() { closeList(list) }
         if frame.heading, let start = headingStart {
             let bytes = builder.bytes
@@ -644,6 +675,127 @@ final class XHTMLWalker {
         verseBreaks += 1
     }
 
+    // MARK: Ruby and emphasis
+
+    /// A `<ruby>`, `<rb>`, `<rt>`, `<rp>` or `<rtc>` opens. `<rp>` (the parentheses for
+    /// readers without ruby) is skipped; so are the readings of a `<ruby>` inside another
+    /// (its base text joins the outer one's) and an `<rtc>` after `<rt>`s (a second level
+    /// of readings). An `<rtc>` without `<rt>`s before it is the readings.
+    private func startRuby(_ tag: Tag) {
+        let top = frames.count - 1
+        switch tag {
+        case .ruby:
+            frames[top].ruby = .ruby
+            ctx.rubyPart = -1
+            if ctx.rubyDepth < 255 { ctx.rubyDepth += 1 }
+            if ctx.rubyDepth == 1 { ruby = RubyCollector() }
+        case .rubyBase:
+            guard ctx.rubyDepth == 1 else { return }
+            frames[top].ruby = .base
+            ctx.rubyPart = Int32(top)
+            ruby?.endSegment(at: builder.bytes.count)
+        case .rubyText:
+            guard ctx.rubyDepth <= 1 else { ctx.skip = true; return }
+            ruby?.endSegment(at: builder.bytes.count)
+            ruby?.hasReadings = true
+            frames[top].ruby = .text
+            ctx.rubyPart = Int32(top)
+            ctx.inReading = true
+            reading.removeAll(keepingCapacity: true)
+        case .rubyTextContainer:
+            guard ctx.rubyDepth == 1, ruby?.hasReadings == false else { ctx.skip = true; return }
+            ruby?.endSegment(at: builder.bytes.count)
+            frames[top].ruby = .container
+            ctx.rubyPart = Int32(top)
+            ctx.inAnnotationContainer = true
+            reading.removeAll(keepingCapacity: true)
+        default:
+            ctx.skip = true
+            guard ctx.rubyDepth <= 1 else { return }
+            frames[top].ruby = .parenthesis
+            ctx.rubyPart = Int32(top)
+        }
+    }
+
+    /// HTML's optional end tags, which libxml2 does not know: an `<rb>`, `<rt>`, `<rp>` or
+    /// `<rtc>` ends the open `<rb>`, `<rt>` or `<rp>` of its ruby (an `<rb>` or `<rtc>` an
+    /// open `<rtc>` too). The open one ends here — its frame stays until libxml2 closes
+    /// it, doing nothing then — and the new element opens beside it.
+    private func closeOpenRubyPart(before tag: Tag) {
+        let i = Int(ctx.rubyPart), top = frames.count - 1
+        guard i >= 0, i < top, ctx.rubyDepth <= 1, frames[i].ruby != .none else { return }
+        let role = frames[i].ruby
+        if role == .container && (tag == .rubyText || tag == .rubyParenthesis) { return }
+        endRuby(role)
+        frames[i].ruby = .none
+        ctx = frames[i].saved
+        frames[top].saved = ctx
+    }
+
+    /// A ruby element closes (`ctx` is still the element's own).
+    private func endRuby(_ role: RubyRole) {
+        switch role {
+        case .ruby: if ctx.rubyDepth == 1 { ruby = nil }
+        case .base: ruby?.endSegment(at: builder.bytes.count)
+        case .text: finishReading()
+        case .container: if !reading.isEmpty { finishReading() }
+        case .parenthesis, .none: break
+        }
+    }
+
+    /// An `<rt>` ended: its reading goes over the first base waiting for one. Without a
+    /// base (an `<rt>` outside any `<ruby>`, or a `<ruby>` with no base text) the reading
+    /// is shown as text in （）, so that nothing is lost. An empty reading is nothing.
+    private func finishReading() {
+        let text = String(decoding: reading, as: UTF8.self)
+        reading.removeAll(keepingCapacity: true)
+        guard text.contains(where: { !$0.isWhitespace }) else { return }
+        if ctx.rubyDepth == 1, let base = ruby?.takeBase() {
+            if let range = RubyCollector.annotatable(base, in: builder.bytes, blockStart: builder.openBlockStart?.rawValue) {
+                builder.addRuby(over: ByteRange(range.lowerBound, range.upperBound), reading: text)
+                return
+            }
+        }
+        openBlockIfNeeded()
+        builder.appendCollapsingWhitespace("（" + text + "）")
+    }
+
+    /// The emphasis mark an element's `style` attribute or classes set, if any.
+    private func emphasisMark(_ a: Attributes) -> EmphasisMark? {
+        if let style = a.style, Self.mentionsEmphasis(style),
+           let mark = TextEmphasisCSS.mark(inDeclarations: Substring(String(cString: style))) {
+            return mark
+        }
+        guard let classes = a.classes, !emphasisClasses.isEmpty else { return nil }
+        var found: EmphasisMark?
+        for word in String(cString: classes).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            if let mark = emphasisClasses[String(word)] { found = mark }
+        }
+        return found
+    }
+
+    /// Whether a `style` value contains "emphasis" in any case (most say nothing of it).
+    private static func mentionsEmphasis(_ style: UnsafePointer<xmlChar>) -> Bool {
+        let word: [UInt8] = Array("emphasis".utf8)
+        var p = style
+        while p.pointee != 0 {
+            var k = 0
+            while k < word.count, p[k] | 0x20 == word[k] { k += 1 }
+            if k == word.count { return true }
+            p += 1
+        }
+        return false
+    }
+
+    /// Emphasis marks over the text appended since `start` (without spaces at its ends).
+    private func markEmphasis(from start: Int, _ mark: EmphasisMark) {
+        let bytes = builder.bytes
+        var lower = start, upper = bytes.count
+        while lower < upper && (bytes[lower] == 0x20 || bytes[lower] == 0x0A) { lower += 1 }
+        while upper > lower && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x0A) { upper -= 1 }
+        if lower < upper { builder.addEmphasisMarks(over: ByteRange(lower, upper), mark: mark) }
+    }
+
     // MARK: Text
 
     private func openBlockIfNeeded() {
@@ -677,6 +829,18 @@ final class XHTMLWalker {
             if ctx.captureTitle && titleBytes.count < 1024 { titleBytes.append(contentsOf: text) }
             return
         }
+        if ctx.inReading || ctx.inAnnotationContainer {
+            if reading.count < 4096 { reading.append(contentsOf: text.prefix(4096 - reading.count)) }
+            return
+        }
+        let start = builder.bytes.count
+        appendText(text)
+        if let mark = ctx.emphasis { markEmphasis(from: start, mark) }
+    }
+
+    /// Appends a text node: verbatim in `<pre>`, else with its whitespace collapsed
+    /// (whitespace alone between the elements of a `<ruby>` is dropped).
+    private func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         if text.count == 1 && text[0] == UInt8(ascii: "&") { noteUnknownEntity() }
         if ctx.pre {
             openBlockIfNeeded()
@@ -686,12 +850,15 @@ final class XHTMLWalker {
                 if t.first == 0x0D { t = UnsafeBufferPointer(rebasing: t.dropFirst()) }
                 if t.first == 0x0A { t = UnsafeBufferPointer(rebasing: t.dropFirst()) }
             }
-            if !t.isEmpty { builder.append(utf8: t) }
+            if !t.isEmpty {
+                if ctx.rubyDepth > 0 { ruby?.noteBaseText(at: builder.bytes.count) }
+                builder.append(utf8: t)
+            }
             return
         }
         var hasNonSpace = false
         for b in text where !(b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C) { hasNonSpace = true; break }
-        if !builder.isInBlock {
+        if !builder.isInBlock || ctx.rubyDepth > 0 {
             guard hasNonSpace else { return }
             openBlockIfNeeded()
         }
@@ -699,6 +866,7 @@ final class XHTMLWalker {
             pendingCellSeparator = false
             builder.append(" | ")
         }
+        if ctx.rubyDepth > 0 { ruby?.noteBaseText(at: builder.bytes.count) }
         builder.appendCollapsingWhitespace(utf8: text)
     }
 }

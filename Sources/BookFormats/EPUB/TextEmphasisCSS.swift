@@ -1,0 +1,177 @@
+import TextContent
+
+/// The part of CSS the EPUB reader understands: `text-emphasis` (傍点), from a `style`
+/// attribute's declarations or from a book's stylesheets' simple class rules
+/// (`.em-sesame { -epub-text-emphasis-style: filled sesame }`, `span.bouten {…}`).
+///
+/// Bounded for hostile input: a stylesheet is read up to `maximumStylesheetSize` bytes, in
+/// one linear pass (comments and strings skipped, no backtracking), and at most
+/// `maximumClasses` classes are kept. Nothing else of CSS is interpreted. See docs/EPUB.md.
+public enum TextEmphasisCSS {
+    /// Bytes of one stylesheet looked at (the rest is ignored).
+    public static let maximumStylesheetSize = 512 * 1024
+    /// Most classes kept from all of a book's stylesheets.
+    public static let maximumClasses = 1024
+
+    /// The property names that set the emphasis style (the shorthand too: its colour is
+    /// ignored).
+    private static let properties: Set<String> = [
+        "text-emphasis", "text-emphasis-style",
+        "-epub-text-emphasis", "-epub-text-emphasis-style",
+        "-webkit-text-emphasis", "-webkit-text-emphasis-style",
+    ]
+
+    /// The emphasis mark declared by a list of declarations (`a: b; c: d`): nil when none
+    /// is, or the last emphasis declaration (it wins, as in CSS) says `none`.
+    public static func mark(inDeclarations text: Substring) -> EmphasisMark? {
+        var result: EmphasisMark??
+        for declaration in text.split(separator: ";", omittingEmptySubsequences: true).prefix(4096) {
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
+            let name = declaration[..<colon].trimmingCSSSpaces().lowercased()
+            guard properties.contains(name) else { continue }
+            result = .some(mark(ofValue: declaration[declaration.index(after: colon)...]))
+        }
+        return result ?? nil
+    }
+
+    /// The mark a `text-emphasis-style` value names: `filled`/`open` × `dot`, `circle`,
+    /// `double-circle`, `triangle`, `sesame`. A shape alone is filled; `filled`/`open`
+    /// alone is a sesame (the vertical-text default: Japanese books are mostly vertical);
+    /// a string (`"*"`) is shown as a sesame; `none` (or nothing understood) is nil.
+    static func mark(ofValue value: Substring) -> EmphasisMark? {
+        var open = false, fill = false, shape: Substring?
+        for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
+            let w = word.lowercased()
+            switch w {
+            case "open": open = true
+            case "filled": fill = true
+            case "dot", "circle", "double-circle", "triangle", "sesame": shape = Substring(w)
+            case "none": return nil
+            default:
+                if w.first == "\"" || w.first == "'" { shape = "string" }
+            }
+        }
+        switch shape {
+        case "dot", "circle": return open ? .whiteCircle : .blackCircle
+        case "double-circle": return open ? .bullseye : .doubleCircle
+        case "triangle": return open ? .whiteTriangle : .blackTriangle
+        case "sesame", "string": return open ? .whiteSesame : .sesame
+        default: return open || fill ? (open ? .whiteSesame : .sesame) : nil
+        }
+    }
+
+    /// The classes of `css`'s rules whose selectors are simple class selectors (`.name`,
+    /// `element.name`, several joined by commas) and that declare an emphasis style,
+    /// added to `classes` (a later rule wins; `none` removes the class). Rules inside
+    /// `@media`/`@supports` blocks count; other at-rules' contents match nothing.
+    public static func addEmphasisClasses(in css: [UInt8], to classes: inout [String: EmphasisMark]) {
+        let text = stripComments(css.prefix(maximumStylesheetSize))
+        var preludeStart = 0
+        var i = 0
+        while i < text.count {
+            switch text[i] {
+            case UInt8(ascii: "{"):
+                let prelude = String(decoding: text[preludeStart..<i], as: UTF8.self).trimmingCSSSpaces()
+                if prelude.hasPrefix("@") {
+                    i += 1   // an at-rule's block: its rules are read as top-level ones
+                } else {
+                    let end = blockEnd(text, from: i + 1)
+                    let body = String(decoding: text[(i + 1)..<end], as: UTF8.self)
+                    apply(selectors: prelude, declarations: body, to: &classes)
+                    i = min(end + 1, text.count)
+                }
+                preludeStart = i
+            case UInt8(ascii: "}"), UInt8(ascii: ";"):
+                i += 1
+                preludeStart = i
+            default:
+                i += 1
+            }
+        }
+    }
+
+    /// A rule's effect on the class table.
+    private static func apply(selectors: Substring, declarations: String, to classes: inout [String: EmphasisMark]) {
+        let lower = declarations.lowercased()
+        guard lower.contains("emphasis") else { return }
+        let names = selectors.split(separator: ",").compactMap(simpleClass)
+        guard !names.isEmpty else { return }
+        let mark = mark(inDeclarations: Substring(declarations))
+        for name in names {
+            if let mark {
+                if classes.count < maximumClasses || classes[name] != nil { classes[name] = mark }
+            } else if declaresEmphasis(lower) {
+                classes[name] = nil
+            }
+        }
+    }
+
+    /// Whether lower-cased declarations name an emphasis-style property at all.
+    private static func declaresEmphasis(_ lower: String) -> Bool {
+        lower.split(separator: ";").contains { d in
+            d.firstIndex(of: ":").map { properties.contains(String(d[..<$0].trimmingCSSSpaces())) } ?? false
+        }
+    }
+
+    /// The class of a selector `[element].class` (letters, digits, `-`, `_` and non-ASCII
+    /// only), else nil.
+    static func simpleClass(_ selector: Substring) -> String? {
+        let s = selector.trimmingCSSSpaces()
+        guard let dot = s.firstIndex(of: "."), dot == s.lastIndex(of: ".") else { return nil }
+        let element = s[..<dot], name = s[s.index(after: dot)...]
+        func isIdentifier(_ t: Substring) -> Bool {
+            t.unicodeScalars.allSatisfy { $0.value >= 0x80 || $0 == "-" || $0 == "_" || $0.properties.isASCIIHexDigit
+                || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) }
+        }
+        guard !name.isEmpty, isIdentifier(name), isIdentifier(element) else { return nil }
+        return String(name)
+    }
+
+    /// The index of the `}` that ends a declaration block starting at `from` (strings
+    /// skipped), or the end of the text.
+    private static func blockEnd(_ text: [UInt8], from: Int) -> Int {
+        var i = from
+        var quote: UInt8 = 0
+        while i < text.count {
+            let b = text[i]
+            if quote != 0 {
+                if b == UInt8(ascii: "\\") { i += 1 } else if b == quote { quote = 0 }
+            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                quote = b
+            } else if b == UInt8(ascii: "}") {
+                return i
+            }
+            i += 1
+        }
+        return text.count
+    }
+
+    /// The stylesheet without its `/* comments */` (one pass).
+    private static func stripComments(_ css: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(css.count)
+        var i = css.startIndex
+        while i < css.endIndex {
+            if css[i] == UInt8(ascii: "/"), i + 1 < css.endIndex, css[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i < css.endIndex && !(css[i] == UInt8(ascii: "*") && i + 1 < css.endIndex && css[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+                out.append(0x20)
+                continue
+            }
+            out.append(css[i])
+            i += 1
+        }
+        return out
+    }
+}
+
+extension StringProtocol where SubSequence == Substring {
+    /// Without leading and trailing CSS whitespace.
+    fileprivate func trimmingCSSSpaces() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" }
+        let s = self[...]
+        guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return Substring(s[first...last])
+    }
+}
