@@ -89,8 +89,10 @@ enum AozoraMarkup {
 
     /// Transforms the line `utf8[range]`, continuing `state` from the previous line.
     static func transform(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, state: inout State) -> Line {
+        let hasMarkup = mayHaveMarkup(utf8, range)
+        if !hasMarkup && state.openMarks.isEmpty { return plainLine(utf8, range, state: &state) }
         var line = AozoraLine(utf8: utf8, openMarks: state.openMarks)
-        if mayHaveMarkup(utf8, range) { scan(utf8, range, into: &line, state: &state) } else { line.addSource(range) }
+        if hasMarkup { scan(utf8, range, into: &line, state: &state) } else { line.addSource(range) }
         state.openMarks = line.finish()
         var placement = BlockPlacement()
         if let n = line.lineIndent {
@@ -108,6 +110,22 @@ enum AozoraMarkup {
             state.pageBreak = true
         }
         return Line(pieces: line.pieces, headingRank: line.headingRank, spans: line.spans, placement: placement)
+    }
+
+    /// A line without markup (most of them): one trimmed source piece, the placement of
+    /// the open ここから blocks.
+    private static func plainLine(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, state: inout State) -> Line {
+        var a = range.lowerBound, b = range.upperBound
+        while a < b, let w = TextStructure.spaceWidth(utf8, a, b) { a += w }
+        while b > a, let w = TextStructure.spaceWidthBefore(utf8, b, a) { b -= w }
+        guard a < b else { return Line(pieces: [], headingRank: nil) }
+        var placement = BlockPlacement(endGap: state.endGap, startsPage: state.pageBreak)
+        if let i = state.indent {
+            placement.firstIndent = i.first
+            placement.restIndent = i.rest
+        }
+        state.pageBreak = false
+        return Line(pieces: [.source(a..<b)], headingRank: nil, placement: placement)
     }
 
     /// Whether the line has a byte that can start markup (the lead byte of `［` `｜` or
