@@ -179,3 +179,24 @@ final class TXTAozoraModelTests: XCTestCase {
         XCTAssertEqual(AozoraAnnotation.parse("「あ」の左に白丸傍点"), .target("あ", .emphasis(.whiteCircle)))
     }
 }
+
+extension TXTAozoraModelTests {
+    func testGaijiThenEmphasisOnTheSameLine() throws {
+        let c = try Self.book(["前［＃「前」に傍点］と※［＃「てへん＋劣」、U+6318、45-6］字［＃「挘字」に傍点］"])
+        XCTAssertEqual(c.emphasisMarks.map { c.string(in: $0.range) }, ["前", "挘字"])
+    }
+
+    func testHostileLinesStayLinear() throws {
+        // Many ｜ with no ruby, many 《 without 》, deep nesting, many targets: all quick.
+        let bars = String(repeating: "｜字", count: 10000)
+        let opens = String(repeating: "字《", count: 10000)
+        let nested = String(repeating: "［＃「", count: 2000) + "字" + String(repeating: "」に傍点］", count: 2000)
+        let targets = "字" + String(repeating: "［＃「無い」に傍点］", count: 5000)
+        let start = Date()
+        let c = try Self.book([bars, opens, nested, targets])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(c.string(in: c.blocks[2].range), bars)
+        XCTAssertEqual(c.string(in: c.blocks[3].range), opens)
+        XCTAssertFalse(c.string(in: c.fullRange).contains("［＃"))
+    }
+}

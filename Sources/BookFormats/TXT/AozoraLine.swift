@@ -22,6 +22,8 @@ struct AozoraLine {
     /// Ranged marks open (`［＃傍点］` … `［＃傍点終わり］`) and where they started.
     private(set) var openMarks: [(mark: Mark, start: Int)]
     var headingRank: Int?
+    /// 0 for a line of the book, 1… for the text of an annotation or reading in it.
+    var depth = 0
     var lineIndent: UInt8?
     var lineEndGap: UInt8?
     /// A page break came before any text of the line / after some.
@@ -58,6 +60,8 @@ struct AozoraLine {
         guard let last = pieces.last, case .source(let r) = last, r.count >= 3,
               AozoraMarkup.matches(AozoraMarkup.kome, utf8, at: r.upperBound - 3, end: r.upperBound) else { return false }
         length -= 3
+        textCache = []
+        textPieces = 0
         if r.count == 3 {
             pieces.removeLast(); pieceStarts.removeLast(); isGaiji.removeLast()
         } else {
@@ -68,18 +72,22 @@ struct AozoraLine {
         return true
     }
 
-    /// The converted line's bytes so far.
-    func text() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(length)
-        for piece in pieces {
-            switch piece {
-            case .source(let r): out += UnsafeBufferPointer(rebasing: utf8[r])
-            case .literal(let b): out += b
+    /// The converted line's bytes so far (kept between calls: a line with many
+    /// `「X」に傍点` is not copied again for each).
+    mutating func text() -> [UInt8] {
+        // Pieces are only appended, except by `dropTrailingKome`, which resets the cache.
+        while textPieces < pieces.count {
+            switch pieces[textPieces] {
+            case .source(let r): textCache += UnsafeBufferPointer(rebasing: utf8[r])
+            case .literal(let b): textCache += b
             }
+            textPieces += 1
         }
-        return out
+        return textCache
     }
+
+    private var textCache: [UInt8] = []
+    private var textPieces = 0
 
     // MARK: Spans
 
@@ -117,12 +125,17 @@ struct AozoraLine {
         return max(start, rubyFloor)
     }
 
-    /// Marks the last occurrence of `target` in the line so far; false if there is none.
+    /// How far back `mark` looks for its target, in bytes.
+    static let targetWindow = 16 * 1024
+
+    /// Marks the last occurrence of `target` in the line so far (within `targetWindow`
+    /// bytes); false if there is none.
     mutating func mark(_ target: [UInt8], with mark: Mark) -> Bool {
         guard !target.isEmpty, target.count <= length else { return false }
         let line = text()
         var i = line.count - target.count
-        while i >= 0 {
+        let floor = max(0, line.count - Self.targetWindow)
+        while i >= floor {
             if line[i] == target[0] && line[i..<(i + target.count)].elementsEqual(target) {
                 spans.append(AozoraMarkup.Span(range: i..<(i + target.count), mark: mark))
                 return true

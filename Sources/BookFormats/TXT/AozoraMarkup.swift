@@ -145,6 +145,7 @@ enum AozoraMarkup {
     /// Walks the line: annotations, `｜`, `《…》`.
     private static func scan(_ utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into line: inout AozoraLine,
                              state: inout State) {
+        var marks = RubyMarks(end: range.upperBound)
         var segmentStart = range.lowerBound
         var i = range.lowerBound
         let end = range.upperBound
@@ -161,14 +162,14 @@ enum AozoraMarkup {
                 segmentStart = i
                 continue
             }
-            if b == 0xEF && matches(rubyBar, utf8, at: i, end: end) && rubyFollows(utf8, from: i + rubyBar.count, end: end) {
+            if b == 0xEF && matches(rubyBar, utf8, at: i, end: end) && marks.rubyFollows(utf8, from: i + rubyBar.count) {
                 line.addSource(segmentStart..<i)
                 i += rubyBar.count
                 line.pendingBar = line.length
                 segmentStart = i
                 continue
             }
-            if b == 0xE3 && matches(rubyOpen, utf8, at: i, end: end), let close = rubyEnd(utf8, from: i + rubyOpen.count, end: end) {
+            if b == 0xE3 && matches(rubyOpen, utf8, at: i, end: end), let close = marks.rubyEnd(utf8, from: i + rubyOpen.count) {
                 line.addSource(segmentStart..<i)
                 ruby(utf8, i..<(close + rubyClose.count), into: &line, state: &state)
                 i = close + rubyClose.count
@@ -184,7 +185,7 @@ enum AozoraMarkup {
     private static func ruby(_ utf8: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into line: inout AozoraLine,
                              state: inout State) {
         let inner = (r.lowerBound + rubyOpen.count)..<(r.upperBound - rubyClose.count)
-        let reading = plainText(utf8, inner)
+        let reading = plainText(utf8, inner, depth: line.depth + 1)
         if reading.allSatisfy({ $0 == " " || $0 == "　" }) {
             state.emptyReadings += 1
             line.pendingBar = nil
@@ -206,7 +207,7 @@ enum AozoraMarkup {
         if let r = headingRank(of: text) { line.headingRank = r; return }
         if let c = AozoraGaiji.codePoint(in: text) { line.addLiteral(String(Character(c)), gaiji: true); return }
         switch AozoraAnnotation.parse(text) {
-        case .target(let x, let mark): _ = line.mark(Array(plainText(x).utf8), with: mark)
+        case .target(let x, let mark): _ = line.mark(Array(plainText(x, depth: line.depth + 1).utf8), with: mark)
         case .open(let mark): line.open(mark)
         case .close(let mark): line.close(mark)
         case .lineIndent(let n): line.lineIndent = n
@@ -220,26 +221,15 @@ enum AozoraMarkup {
         }
     }
 
-    /// Whether a ruby `《…》` follows `from` on the line with no other `｜` before it.
-    private static func rubyFollows(_ utf8: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Bool {
-        guard let open = find(rubyOpen, in: utf8, from: from, to: end) else { return false }
-        if let bar = find(rubyBar, in: utf8, from: from, to: open), bar < open { return false }
-        return rubyEnd(utf8, from: open + rubyOpen.count, end: end) != nil
-    }
-
-    /// The `》` closing a `《` whose reading starts at `from`: the first one, unless another
-    /// `《` comes before it.
-    private static func rubyEnd(_ utf8: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int? {
-        guard let close = find(rubyClose, in: utf8, from: from, to: end) else { return nil }
-        if find(rubyOpen, in: utf8, from: from, to: close) != nil { return nil }
-        return close
-    }
-
     /// Text of `utf8[r]` with markup resolved as in the book's text: gaiji notes become
     /// their characters, other annotations, `｜` and `《…》` readings are dropped.
-    static func plainText(_ utf8: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
-        guard mayHaveMarkup(utf8, r) else { return String(decoding: UnsafeBufferPointer(rebasing: utf8[r]), as: UTF8.self) }
+    /// Annotations nested deeper than `maxDepth` are not resolved (their text is kept).
+    static func plainText(_ utf8: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, depth: Int = 1) -> String {
+        guard depth <= maxDepth, mayHaveMarkup(utf8, r) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[r]), as: UTF8.self)
+        }
         var line = AozoraLine(utf8: utf8, openMarks: [])
+        line.depth = depth
         var state = State()
         scan(utf8, r, into: &line, state: &state)
         // A ruby's reading is not part of the text: the base only (spans are dropped).
@@ -247,10 +237,13 @@ enum AozoraMarkup {
     }
 
     /// `plainText` of a string (the X of `「X」に傍点`).
-    static func plainText(_ s: String) -> String {
+    static func plainText(_ s: String, depth: Int = 1) -> String {
         let bytes = Array(s.utf8)
-        return bytes.withUnsafeBufferPointer { plainText($0, 0..<$0.count) }
+        return bytes.withUnsafeBufferPointer { plainText($0, 0..<$0.count, depth: depth) }
     }
+
+    /// How deep annotations inside annotations and readings are resolved.
+    static let maxDepth = 4
 
     /// Heading rank of an annotation body ("「一」は中見出し", "中見出し", "ここから大見出し").
     static func headingRank(of body: String) -> Int? {
@@ -291,5 +284,48 @@ enum AozoraMarkup {
             i += 1
         }
         return nil
+    }
+}
+
+/// Where the next `《` `》` `｜` of a line are, remembered between the scan's questions so
+/// that a line of many `｜` or `《` without their partner is still read in linear time.
+struct RubyMarks {
+    let end: Int
+    private var open = NextMatch(AozoraMarkup.rubyOpen)
+    private var close = NextMatch(AozoraMarkup.rubyClose)
+    private var bar = NextMatch(AozoraMarkup.rubyBar)
+
+    init(end: Int) { self.end = end }
+
+    /// Whether a ruby `《…》` follows `from` on the line with no other `｜` before it.
+    mutating func rubyFollows(_ utf8: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
+        guard let o = open.next(utf8, from: from, end: end) else { return false }
+        if let b = bar.next(utf8, from: from, end: end), b < o { return false }
+        return rubyEnd(utf8, from: o + AozoraMarkup.rubyOpen.count) != nil
+    }
+
+    /// The `》` closing a `《` whose reading starts at `from`: the first one, unless another
+    /// `《` comes before it.
+    mutating func rubyEnd(_ utf8: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let c = close.next(utf8, from: from, end: end) else { return nil }
+        if let o = open.next(utf8, from: from, end: end), o < c { return nil }
+        return c
+    }
+
+    /// The first occurrence of a pattern at or after a position, cached: valid for any
+    /// later question from a position between the last question's and the answer.
+    struct NextMatch {
+        let pattern: [UInt8]
+        private var from = Int.max
+        private var answer: Int?
+
+        init(_ pattern: [UInt8]) { self.pattern = pattern }
+
+        mutating func next(_ utf8: UnsafeBufferPointer<UInt8>, from position: Int, end: Int) -> Int? {
+            if position >= from && (answer.map { position <= $0 } ?? true) { return answer }
+            from = position
+            answer = AozoraMarkup.find(pattern, in: utf8, from: position, to: end)
+            return answer
+        }
     }
 }
