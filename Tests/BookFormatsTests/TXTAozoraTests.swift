@@ -10,8 +10,8 @@ final class TXTAozoraTests: XCTestCase {
             let blocks = content.blocks.map { content.string(in: $0.range) }
             XCTAssertEqual(blocks, [
                 "灯台守の夜", "海野しずく", "一",
-                "灯台（とうだい）の番人は、毎晩同じ時刻に階段を上った。",
-                "古い硝子窓（がらすまど）の向こうで、海が静かに光っていた。",
+                "灯台の番人は、毎晩同じ時刻に階段を上った。",
+                "古い硝子窓の向こうで、海が静かに光っていた。",
                 "「今夜も風が強いね」と彼は言った。",
                 "挘という字を彼は知らなかった。",
                 "二",
@@ -22,6 +22,10 @@ final class TXTAozoraTests: XCTestCase {
             for markup in ["［＃", "《", "》", "｜", "-----", "【テキスト中"] { XCTAssertFalse(text.contains(markup), "\(file): \(markup)") }
             XCTAssertEqual(content.blocks[2].kind, .heading)
             XCTAssertEqual(content.blocks[0].kind, .heading)
+            XCTAssertEqual(content.rubies.map { [content.string(in: $0.base), content.reading(of: $0)] },
+                           [["灯台", "とうだい"], ["硝子窓", "がらすまど"]], file)
+            XCTAssertEqual(content.chapters.last?.title, "底本", file)
+            XCTAssertEqual(content.validate(), [], file)
         }
     }
 
@@ -40,13 +44,14 @@ final class TXTAozoraTests: XCTestCase {
                 return (String(decoding: out, as: UTF8.self), line.headingRank)
             }
         }
-        XCTAssertEqual(render("吾輩《わがはい》は猫").0, "吾輩（わがはい）は猫")
-        XCTAssertEqual(render("一番｜獰悪《どうあく》な").0, "一番獰悪（どうあく）な")
+        XCTAssertEqual(render("吾輩《わがはい》は猫").0, "吾輩は猫")
+        XCTAssertEqual(render("一番｜獰悪《どうあく》な").0, "一番獰悪な")
         XCTAssertEqual(render("［＃８字下げ］三［＃「三」は中見出し］").0, "三")
         XCTAssertEqual(render("［＃８字下げ］三［＃「三」は中見出し］").1, 3)
         XCTAssertEqual(render("［＃「上」は大見出し］上").1, 1)
         XCTAssertEqual(render("小［＃「小」は小見出し］").1, 4)
-        XCTAssertEqual(render("※［＃「言＋墟のつくり」、第4水準2-88-74］だ").0, "※だ")
+        XCTAssertEqual(render("※［＃「言＋墟のつくり」、第4水準2-88-74］だ").0, "譃だ")
+        XCTAssertEqual(render("※［＃未知の字］だ").0, "※だ")
         XCTAssertEqual(render("※［＃「てへん＋劣」、U+6318、45-6］だ").0, "挘だ")
         XCTAssertEqual(render("外［＃「外［＃入れ子］」に傍点］側").0, "外側")
         XCTAssertEqual(render("｜ただの縦線").0, "｜ただの縦線")  // no ruby on the line: kept

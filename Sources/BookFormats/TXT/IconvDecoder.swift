@@ -129,3 +129,14 @@ struct IconvDecoder {
         return Output(utf8: result, checkpoints: checkpoints, errorCount: errorCount, firstErrorOffset: firstError)
     }
 }
+
+extension IconvDecoder {
+    /// `bytes` of EUC-JISX0213 as a string (an Aozora gaiji's JIS X 0213 position), nil
+    /// when iconv lacks the encoding or the bytes are not a character of it.
+    static func convertEUCJISX0213(_ bytes: [UInt8]) -> String? {
+        let encoding = TextEncoding(displayName: "EUC-JISX0213", iconvName: "EUC-JISX0213", unitWidth: 1)
+        guard let decoder = IconvDecoder(encoding) else { return nil }
+        let output = bytes.withUnsafeBufferPointer { try? decoder.decode($0, lenient: false) }
+        return output.map { String(decoding: $0.utf8, as: UTF8.self) }
+    }
+}

@@ -1,3 +1,5 @@
+import TextContent
+
 /// The analysed lines of a TXT book (markup converted, indentation and trailing spaces
 /// trimmed), stored flat: one array of pieces for all lines, one array of inserted bytes
 /// for all literal pieces, and per-line arrays of plain numbers — no heap object per line.
@@ -22,6 +24,12 @@ struct LineTable {
     private var lengths: [Int] = []
     /// Ranks from Aozora 見出し annotations, by line.
     private var aozoraRanks: [Int: Int] = [:]
+    /// Aozora ruby, emphasis and style spans (offsets in the line's pieces), by line.
+    private var aozoraSpans: [Int: [AozoraMarkup.Span]] = [:]
+    /// Aozora placements (字下げ, 地付き, 改ページ) other than the default, by line.
+    private var placements: [Int: BlockPlacement] = [:]
+    /// The Aozora conversion's state from line to line (its counters feed warnings).
+    private(set) var aozoraState = AozoraMarkup.State()
 
     init(reservingCapacity lineCount: Int, piecesPerLine: Int) {
         pieces.reserveCapacity(lineCount * piecesPerLine)
@@ -39,6 +47,8 @@ struct LineTable {
     func isBlank(_ i: Int) -> Bool { pieceEnds[i] == (i == 0 ? 0 : pieceEnds[i - 1]) }
     func length(ofLine i: Int) -> Int { lengths[i] }
     func aozoraRank(ofLine i: Int) -> Int? { aozoraRanks[i] }
+    func aozoraSpans(ofLine i: Int) -> [AozoraMarkup.Span] { aozoraSpans[i] ?? [] }
+    func placement(ofLine i: Int) -> BlockPlacement { placements[i] ?? BlockPlacement() }
 
     /// Appends a blank line.
     mutating func appendBlank() {
@@ -46,8 +56,9 @@ struct LineTable {
         lengths.append(0)
     }
 
-    /// Analyses and appends the line `p[range]`: Aozora markup converted if `aozora`,
-    /// indentation (spaces, tabs, U+3000, NBSP) and trailing spaces trimmed.
+    /// Analyses and appends the line `p[range]`: Aozora markup converted if `aozora`
+    /// (`AozoraMarkup.transform`, its spans and placement kept by line), indentation
+    /// (spaces, tabs, U+3000, NBSP) and trailing spaces trimmed.
     mutating func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, aozora: Bool) {
         guard aozora else {
             // One source piece: the same trimming as below, without an array.
@@ -62,23 +73,8 @@ struct LineTable {
             lengths.append(length)
             return
         }
-        let t = AozoraMarkup.transform(p, range)
-        var linePieces = t.pieces
-        // Strip indentation from the first source piece(s), trailing spaces from the last.
-        while let first = linePieces.first, case .source(let r) = first {
-            var a = r.lowerBound
-            while a < r.upperBound, let w = TextStructure.spaceWidth(p, a, r.upperBound) { a += w }
-            if a == r.upperBound { linePieces.removeFirst(); continue }
-            linePieces[0] = .source(a..<r.upperBound)
-            break
-        }
-        while let last = linePieces.last, case .source(let r) = last {
-            var b = r.upperBound
-            while b > r.lowerBound, let w = TextStructure.spaceWidthBefore(p, b, r.lowerBound) { b -= w }
-            if b == r.lowerBound { linePieces.removeLast(); continue }
-            linePieces[linePieces.count - 1] = .source(r.lowerBound..<b)
-            break
-        }
+        let t = AozoraMarkup.transform(p, range, state: &aozoraState)
+        let linePieces = t.pieces
         // A line of nothing but spaces and literals is not blank only if a literal has text.
         var length = 0
         for piece in linePieces {
@@ -89,6 +85,8 @@ struct LineTable {
         }
         if let rank = t.headingRank { aozoraRanks[pieceEnds.count] = rank }
         guard length > 0 else { return appendBlank() }
+        if !t.spans.isEmpty { aozoraSpans[pieceEnds.count] = t.spans }
+        if !t.placement.isDefault { placements[pieceEnds.count] = t.placement }
         for piece in linePieces {
             switch piece {
             case .source(let r):

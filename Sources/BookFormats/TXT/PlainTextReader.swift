@@ -151,44 +151,57 @@ struct Emitter {
 
     mutating func emit(aozoraTitleLines: Set<Int>) {
         let units = structure.units
-        let firstHeading = units.firstIndex { $0.kind == .heading }
+        let firstHeading = units.firstIndex { $0.kind == .heading } ?? structure.colophonUnit
         if let f = firstHeading, f > 0 {
             builder.beginChapter(title: builder.metadata.title, level: 1, source: "@\(text.bomLength)")
             builder.addTOCEntry(title: builder.metadata.title, level: 1, target: .zero, source: "@\(text.bomLength)")
         }
         let titleLine = aozoraTitleLines.min()
+        let colophon = structure.colophonUnit
         for (k, unit) in units.enumerated() {
             let firstLine = text.lines[unit.firstLine]
             let lineSource = text.sourceOffset(of: firstLine.start).offset
+            let placement = structure.lines.placement(ofLine: unit.firstLine)
+            if k == colophon { beginColophon(source: "@\(lineSource)") }
             switch unit.kind {
             case .heading:
                 let heading = structure.heading(ofUnit: k)
                 builder.beginChapter(title: heading.title, level: heading.level, source: "@\(lineSource)")
                 let target = nextTextOffset
                 builder.addTOCEntry(title: heading.title, level: heading.level, target: target, source: "@\(lineSource)")
-                begin(.heading, level: UInt8(min(heading.level, 6)))
+                begin(.heading, level: UInt8(min(heading.level, 6)), placement: placement)
                 if let range = heading.range {
                     appendSource(range)
                 } else {
-                    appendLines(unit)
+                    appendUnitLines(unit)
                 }
                 builder.endBlock()
             case .paragraph:
                 let isTitle = unit.lineCount == 1 && unit.firstLine == titleLine
-                begin(isTitle ? .heading : .paragraph, level: isTitle ? 1 : 0)
-                if isTitle || structure.isAozora || !appendLinesWithEmphasis(unit) { appendLines(unit) }
+                begin(isTitle ? .heading : .paragraph, level: isTitle ? 1 : 0, placement: placement)
+                if structure.isAozora {
+                    appendAozoraLines(unit)
+                } else if isTitle || !appendLinesWithEmphasis(unit) {
+                    appendLines(unit)
+                }
                 builder.endBlock()
             }
         }
+        if structure.isAozora { warnAozora() }
+    }
+
+    /// Appends a unit's lines: with their Aozora spans in an Aozora book.
+    private mutating func appendUnitLines(_ unit: TextStructure.Unit) {
+        if structure.isAozora { appendAozoraLines(unit) } else { appendLines(unit) }
     }
 
     /// Where the next block's text will start.
-    private var nextTextOffset: ByteOffset {
+    var nextTextOffset: ByteOffset {
         builder.currentOffset + (builder.currentOffset.rawValue > 0 ? 1 : 0)
     }
 
-    private mutating func begin(_ kind: BlockKind, level: UInt8) {
-        builder.beginBlock(kind, level: level)
+    mutating func begin(_ kind: BlockKind, level: UInt8, placement: BlockPlacement = BlockPlacement()) {
+        builder.beginBlock(kind, level: level, placement: placement)
         blockStart = builder.currentOffset.rawValue
     }
 

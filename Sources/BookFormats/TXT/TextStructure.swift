@@ -19,6 +19,8 @@
 ///   text — except a trailing part of the run with strictly increasing ranks whose first
 ///   title repeats an earlier one in the run (the real first heading right after the list).
 ///   Nested headings ("Book I", "Part I: 1805", "CHAPTER I") are not a list.
+/// * Aozora colophon: the last paragraph starting with `底本：` after the last heading
+///   (`colophonUnit`) starts a chapter of its own.
 struct TextStructure {
     /// How two lines of a paragraph are joined.
     enum Joiner: UInt8, Equatable { case space, none, lineBreak }
@@ -57,6 +59,8 @@ struct TextStructure {
     private(set) var wrapMode = false
     /// The wrap width in wrap mode.
     private(set) var wrapWidth = 0
+    /// The unit starting the 底本 colophon of an Aozora book (its own last chapter).
+    private(set) var colophonUnit: Int?
 
     /// Analyses `text`; `skipLines` are dropped entirely (the Aozora header block).
     init(text: DecodedText, isAozora: Bool, skipLines: Range<Int> = 0..<0) {
@@ -78,6 +82,22 @@ struct TextStructure {
         buildUnits()
         filterTablesOfContents()
         assignLevels()
+        if isAozora { colophonUnit = findColophon() }
+    }
+
+    /// The first paragraph unit starting with `底本：` among the last 400 lines, after
+    /// every heading.
+    private func findColophon() -> Int? {
+        let marker = Array("底本：".utf8)
+        let lastHeading = units.lastIndex { $0.kind == .heading } ?? -1
+        var k = units.count - 1
+        var found: Int?
+        while k > lastHeading, k >= 0, units[k].firstLine + 400 >= lines.count {
+            if units[k].kind == .paragraph, let r = firstSource(units[k].firstLine), r.count >= marker.count,
+               text.utf8[r.lowerBound..<(r.lowerBound + marker.count)].elementsEqual(marker) { found = k }
+            k -= 1
+        }
+        return found
     }
 
     /// The heading of unit `k` (which must be a heading).
