@@ -4,11 +4,11 @@ import TextContent
 ///
 /// Each reading is centred over its base (and the spacing after it). A reading narrower
 /// than its base is spread over it, its characters at the middles of equal shares of the
-/// base (JIS X 4051's 1:2:1 for mono-width text); a wider one overhangs the characters
-/// beside the base as far as they allow, the rest going to the right. Then readings
-/// that would overlap the one before, or leave the row, are shifted (a pass from the
-/// left, then from the right); if the row cannot hold them all, a reading is cut where
-/// the next begins (never its base: the base line is unchanged).
+/// base (JIS X 4051's 1:2:1 for mono-width text); a wider one overhangs both sides
+/// evenly, moved towards a side that allows more (`RubySpacing`). Then readings that
+/// would overlap the one before, or leave the row, are shifted (a pass from the left,
+/// then from the right); if the row cannot hold them all, each keeps its beginning and
+/// is cut where the next begins (never its base: the base line is unchanged).
 enum RubyRowPlacement {
     /// A reading to place over the base cells `baseStart..<baseEnd`.
     struct Item {
@@ -27,62 +27,67 @@ enum RubyRowPlacement {
 
     /// The row's pieces for `items` (in base order) on a row of `width` cells.
     static func place(_ items: [Item], width: Int) -> [RubyRowPiece] {
-        var starts = items.map(desiredStart)
-        let widths = items.map(\.width)
+        let shapes = items.map(shape)
+        var starts = items.indices.map { items[$0].baseStart + shapes[$0].lead }
         // Left to right: not before the row, not over the reading before.
         var limit = 0
         for i in items.indices {
             starts[i] = max(starts[i], limit)
-            limit = starts[i] + widths[i]
+            limit = starts[i] + shapes[i].extent
         }
         // Right to left: not past the row, not over the reading after.
         limit = width
         for i in items.indices.reversed() {
-            starts[i] = min(starts[i], limit - widths[i])
+            starts[i] = min(starts[i], limit - shapes[i].extent)
+            limit = starts[i]
+        }
+        // A row too full for them all: each keeps its beginning, cut where the next begins.
+        limit = 0
+        for i in items.indices {
+            starts[i] = max(starts[i], limit)
             limit = starts[i]
         }
         var pieces: [RubyRowPiece] = []
-        var next = width
-        for i in items.indices.reversed() {
-            let from = max(0, starts[i]), until = next
-            next = max(0, min(next, from))
-            pieces += layOut(items[i], from: starts[i], clippedTo: from..<until).reversed()
+        for i in items.indices {
+            let until = i + 1 < items.count ? min(width, starts[i + 1]) : width
+            for (k, piece) in items[i].pieces.enumerated() {
+                let col = starts[i] + shapes[i].offsets[k]
+                guard col + piece.cells <= until else { break }
+                pieces.append(RubyRowPiece(column: col, text: piece.text, width: piece.cells, isMark: false, offset: items[i].offset))
+            }
         }
-        return pieces.reversed()
+        return pieces
     }
 
-    /// Where a reading starts before any shift: centred (or spread) over its base, or
-    /// overhanging as allowed.
-    static func desiredStart(_ item: Item) -> Int {
-        let span = item.baseEnd - item.baseStart, w = item.width
-        if w <= span { return item.baseStart + (span - w) / 2 }
+    /// How a reading sits over its base before any shift: its pieces' columns relative to
+    /// the first, the cells from the first piece to the end of the last, and where the
+    /// first piece is relative to the base's start (negative: it overhangs to the left).
+    static func shape(_ item: Item) -> (offsets: [Int], extent: Int, lead: Int) {
+        let span = item.baseEnd - item.baseStart, w = item.width, n = item.pieces.count
+        var offsets: [Int] = []
+        if n > 1 && w < span {
+            // Spread: each character at the middle of its equal share of the base.
+            for (k, piece) in item.pieces.enumerated() {
+                let lower = span * k / n, upper = span * (k + 1) / n
+                offsets.append(max(offsets.last.map { $0 + item.pieces[k - 1].cells } ?? 0, lower + (upper - lower - piece.cells) / 2))
+            }
+            let first = offsets[0]
+            return (offsets.map { $0 - first }, offsets[n - 1] + item.pieces[n - 1].cells - first, first)
+        }
+        var col = 0
+        for piece in item.pieces { offsets.append(col); col += piece.cells }
+        if w <= span { return (offsets, w, (span - w) / 2) }
+        // Wider: overhang both sides evenly, moved to a side that allows more.
         let over = w - span
         var left = over / 2, right = over - left
         if right > item.allowRight && left < item.allowLeft {
             let move = min(right - item.allowRight, item.allowLeft - left)
             left += move; right -= move
+        } else if left > item.allowLeft && right < item.allowRight {
+            let move = min(left - item.allowLeft, item.allowRight - right)
+            left -= move; right += move
         }
-        return item.baseStart - left
-    }
-
-    /// The pieces of `item` from column `start` (spread over the base when narrower than
-    /// it and not shifted), keeping only those inside `clip`.
-    static func layOut(_ item: Item, from start: Int, clippedTo clip: Range<Int>) -> [RubyRowPiece] {
-        let span = item.baseEnd - item.baseStart, w = item.width, n = item.pieces.count
-        var out: [RubyRowPiece] = []
-        let spread = n > 1 && w < span && start == item.baseStart + (span - w) / 2
-        var col = start
-        for (k, piece) in item.pieces.enumerated() {
-            if spread {
-                let lower = item.baseStart + span * k / n, upper = item.baseStart + span * (k + 1) / n
-                col = max(col, lower + (upper - lower - piece.cells) / 2)
-            }
-            if col >= clip.lowerBound && col + piece.cells <= clip.upperBound {
-                out.append(RubyRowPiece(column: col, text: piece.text, width: piece.cells, isMark: false, offset: item.offset))
-            }
-            col += piece.cells
-        }
-        return out
+        return (offsets, w, -left)
     }
 }
 

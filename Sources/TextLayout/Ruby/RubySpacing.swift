@@ -6,12 +6,13 @@ import UnicodeData
 /// A terminal draws readings at the size of the text, so a reading is often wider than
 /// its base (`吾輩《わがはい》`: 8 cells over 4). As JIS X 4051 and JLREQ (3.3.8) let ruby
 /// overhang the characters next to its base when they are kana or punctuation — by up
-/// to half a character, here one cell on each side — and not when they are kanji or
-/// carry ruby themselves, the rest of the excess is spacing the layout adds after the
+/// to one character of ruby, which here is a whole character: two cells on each side —
+/// and not when they are kanji or carry ruby themselves, the rest of the excess is spacing the layout adds after the
 /// base, so no reading has to move away from its base or overlap the next.
 enum RubySpacing {
-    /// Cells a reading may overhang a kana or punctuation neighbour.
-    static let overhang = 1
+    /// Cells a reading may overhang a kana or punctuation neighbour (one ruby character:
+    /// in a terminal a reading is drawn at full size).
+    static let overhang = 2
 
     /// The cells the layout adds after `ruby`'s base in `mode`: `inline`, the
     /// parentheses and the reading; `above`, the reading's excess over the base and the
