@@ -121,7 +121,7 @@ struct BlockAnalyzer {
                 }
                 i += length
             }
-            let added = walker.addedCells(0, stop)
+            let added = walker.units.isEmpty ? 0 : walker.units.cells(upTo: stop)   // (bases end after 0)
             writer.record(entry, cellsEnd: cells + added, visibleEnd: visibleEnd + added)
             visibleEnd = cells
         }

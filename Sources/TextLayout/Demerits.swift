@@ -53,12 +53,26 @@ enum Demerits {
     static func bestBreaks<P: BreakPieces>(_ pieces: P, firstAvailable: Int, restAvailable: Int,
                                            hyphenated: Bool = false) -> [Int] {
         if !hyphenated, let even = firstFitIfEven(pieces, firstAvailable, restAvailable) { return even }
-        let loose = pieces.visibleEnd(pieces.count - 1) <= 3 * pieces.count ? 4 : max(4, restAvailable / 10)
+        let short = pieces.visibleEnd(pieces.count - 1) <= 3 * pieces.count
+        let loose = short ? 4 : max(4, restAvailable / 10)
         if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: loose, hyphenated: hyphenated) { return breaks }
+        // Short pieces with some wide ones among them (a ruby unit, a Latin word in CJK):
+        // first fit leaves less than the widest piece on each line, so lines that leave at
+        // most that reach the end — a few starts a line end, not the dozens that fit.
+        if short, let wide = widestPiece(pieces), wide > loose,
+           let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: wide + 1, hyphenated: hyphenated) { return breaks }
         if let breaks = search(pieces, firstAvailable, restAvailable, maxSlack: .max, hyphenated: hyphenated) { return breaks }
         // Unreachable only if a piece with its hyphen is wider than the room (a soft hyphen
         // after a word that fills the line): each piece its own line then, never a trap.
         return Array(0..<pieces.count)
+    }
+
+    /// The cells of the widest piece (its visible part), nil for none.
+    static func widestPiece<P: BreakPieces>(_ pieces: P) -> Int? {
+        guard pieces.count > 0 else { return nil }
+        var widest = 0
+        for i in 0..<pieces.count { widest = max(widest, pieces.visibleEnd(i) - pieces.cellsStart(i)) }
+        return widest
     }
 
     /// First fit's line ends when every line but the last leaves at most one cell — two in

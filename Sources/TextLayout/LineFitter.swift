@@ -158,7 +158,7 @@ struct BlockFit {
 
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
-    @inline(__always) func addedCells(_ from: Int, _ to: Int) -> Int {
+    @inline(__always) mutating func addedCells(_ from: Int, _ to: Int) -> Int {
         units.isEmpty ? 0 : units.cells(upTo: to) - units.cells(upTo: from)
     }
 
@@ -313,7 +313,7 @@ struct BlockFit {
 
     /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
     /// cluster (a separate cursor: `measured` is not moved).
-    func measure(from start: Int, to end: Int) -> (Int, Int) {
+    mutating func measure(from start: Int, to end: Int) -> (Int, Int) {
         var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
         var position = start
         var cells = 0

@@ -197,12 +197,17 @@ public enum TextLayout {
     /// Adds a ruby row above each line from `mark` on (a slice's lines) that shows a
     /// reading or emphasis marks.
     static func addRubyRows(_ content: TextContent, _ slice: ByteRange, from mark: Int, to lines: inout LineCollection) {
-        let rubies = content.rubies(intersecting: slice), marks = content.emphasisMarks(intersecting: slice)
-        guard !rubies.isEmpty || !marks.filter({ $0.mark.character != nil }).isEmpty else { return }
+        let rubies = content.rubies(intersecting: slice)
+        let marks = content.emphasisMarks(intersecting: slice).filter { $0.mark.character != nil }
+        guard !rubies.isEmpty || !marks.isEmpty else { return }
+        // Lines come in order: walk the annotations along with them.
+        var r = rubies.startIndex, m = 0
         lines.insertRubyRows(from: mark) { line in
             let range = line.range
-            return content.rubies(intersecting: range).contains { range.contains($0.base.lowerBound) }
-                || content.emphasisMarks(intersecting: range).contains { $0.mark.character != nil }
+            while r < rubies.endIndex && rubies[r].base.lowerBound < range.lowerBound { r += 1 }
+            while m < marks.count && marks[m].range.upperBound <= range.lowerBound { m += 1 }
+            return (r < rubies.endIndex && range.contains(rubies[r].base.lowerBound))
+                || (m < marks.count && marks[m].range.lowerBound < range.upperBound)
         }
     }
 

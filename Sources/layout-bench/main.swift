@@ -18,6 +18,7 @@
 //
 //   layout-bench --resize [--rounds N] FILE...   resize relayout: full layout vs re-fit of
 //                                                cached analyses (ResizeBench.swift)
+//   layout-bench --ruby [--width N] BOOK...      books with ruby in each mode vs ICU (RubyBench.swift)
 //   layout-bench --identity BOOK...              cached layouts = layouts over books
 //                                                (CorpusIdentity.swift)
 import CICU
@@ -79,6 +80,11 @@ if let i = args.firstIndex(of: "--resize") {
 if let i = args.firstIndex(of: "--typeset") {
     args.remove(at: i)
     TypesetBench.run(paths: args, widths: [40, 60, 80, 100])
+    exit(0)
+}
+if let i = args.firstIndex(of: "--ruby") {
+    args.remove(at: i)
+    RubyBench.run(paths: args, width: width, rounds: rounds)
     exit(0)
 }
 if let i = args.firstIndex(of: "--identity") {

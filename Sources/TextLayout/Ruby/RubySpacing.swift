@@ -18,33 +18,68 @@ enum RubySpacing {
     /// parentheses and the reading; `above`, the reading's excess over the base and the
     /// overhang its neighbours allow.
     static func addedCells(for ruby: RubyAnnotation, in content: TextContent, block: Block, mode: RubyMode) -> Int {
+        addedCells(for: ruby, in: content, mode: mode) { allowances(for: ruby, in: content, block: block) }
+    }
+
+    /// `addedCells` with the allowances given (`RubyUnits` finds the neighbours' readings
+    /// in its own list).
+    @inline(__always)
+    static func addedCells(for ruby: RubyAnnotation, in content: TextContent, mode: RubyMode,
+                           allowances: () -> (left: Int, right: Int)) -> Int {
         let reading = readingWidth(of: ruby, in: content)
         switch mode {
         case .off: return 0
         case .inline: return reading + 4
         case .above:
-            let base = content.bytes.withUnsafeBufferPointer { CellWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[ruby.base.intRange])) }
-            let allowed = allowances(for: ruby, in: content, block: block)
+            let base = content.bytes.withUnsafeBufferPointer { width(of: UnsafeBufferPointer(rebasing: $0[ruby.base.intRange])) }
+            guard reading > base else { return 0 }
+            let allowed = allowances()
             return max(0, reading - base - allowed.left - allowed.right)
         }
     }
 
-    /// The reading's width in cells: the sum of its characters' (`pieces`).
+    /// The reading's width in cells: the sum of its clusters' (as `pieces` draws them).
     static func readingWidth(of ruby: RubyAnnotation, in content: TextContent) -> Int {
-        pieces(of: ruby, in: content).reduce(0) { $0 + $1.cells }
+        content.rubyText.withUnsafeBufferPointer { width(of: UnsafeBufferPointer(rebasing: $0[ruby.reading])) }
     }
 
-    /// The reading's characters (grapheme clusters) and their cells, as they are drawn.
+    /// `CellWidth.of(utf8:)`, summed scalar by scalar when every scalar is a simple
+    /// cluster base (kana, kanji, Latin letters: `FitKind.base`), as the fitter does.
+    @inline(__always)
+    static func width(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let p = text.baseAddress else { return 0 }
+        var i = 0, cells = 0
+        while i < text.count {
+            let (cp, length) = UTF8Scalar.decodeBMP(p, i, text.count)
+            let k = length == 0 ? FitKind.complex << 2 : FitKind.table[cp]
+            guard k >> 2 == FitKind.base else { return CellWidth.of(utf8: text) }
+            cells += Int(k & 3)
+            i += length
+        }
+        return cells
+    }
+
+    /// The reading's grapheme clusters (UAX #29, as the text's) and their cells, as drawn.
     static func pieces(of ruby: RubyAnnotation, in content: TextContent) -> [(text: String, cells: Int)] {
-        content.reading(of: ruby).map { character in
-            let text = String(character)
-            return (text, CellWidth.of(text))
+        content.rubyText.withUnsafeBufferPointer { all -> [(text: String, cells: Int)] in
+            let reading = UnsafeBufferPointer(rebasing: all[ruby.reading])
+            var cursor = GraphemeCursor(reading)
+            var out: [(text: String, cells: Int)] = []
+            var start = 0
+            while let (end, width) = cursor.next() {
+                out.append((String(decoding: UnsafeBufferPointer(rebasing: reading[start..<end]), as: UTF8.self), width))
+                start = end
+            }
+            return out
         }
     }
 
     /// The overhang a reading may take on each side of its base: `overhang` where the
     /// neighbouring character in the block is kana or punctuation not under another reading.
-    static func allowances(for ruby: RubyAnnotation, in content: TextContent, block: Block) -> (left: Int, right: Int) {
+    /// `isUnderReading`, if given, says whether a neighbour is under a reading (else the book's
+    /// annotations are searched).
+    static func allowances(for ruby: RubyAnnotation, in content: TextContent, block: Block,
+                           isUnderReading: ((ByteOffset) -> Bool)? = nil) -> (left: Int, right: Int) {
         content.bytes.withUnsafeBufferPointer { all -> (Int, Int) in
             guard let p = all.baseAddress else { return (0, 0) }
             var left = 0, right = 0
@@ -53,11 +88,11 @@ enum RubySpacing {
                 var i = start - 1
                 while i > block.range.lowerBound.rawValue && p[i] & 0xC0 == 0x80 { i -= 1 }
                 let scalar = UTF8Scalar.decode(p, i, start).value
-                if takesOverhang(scalar) && !underReading(ByteOffset(i), content) { left = overhang }
+                if takesOverhang(scalar) && !(isUnderReading?(ByteOffset(i)) ?? underReading(ByteOffset(i), content)) { left = overhang }
             }
             if end < block.range.upperBound.rawValue {
                 let scalar = UTF8Scalar.decode(p, end, block.range.upperBound.rawValue).value
-                if takesOverhang(scalar) && !underReading(ByteOffset(end), content) { right = overhang }
+                if takesOverhang(scalar) && !(isUnderReading?(ByteOffset(end)) ?? underReading(ByteOffset(end), content)) { right = overhang }
             }
             return (left, right)
         }

@@ -23,12 +23,21 @@ struct RubyUnits {
     init(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
         guard mode != .off, !content.rubies.isEmpty else { return }
         let base = slice.lowerBound.rawValue
-        for ruby in content.rubies(intersecting: slice) {
+        let rubies = content.rubies(intersecting: slice)
+        starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
+        for k in rubies.indices {
+            let ruby = rubies[k]
             let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
             let upper = min(ruby.base.upperBound, slice.upperBound).rawValue - base
             guard lower < upper else { continue }
+            // A neighbour under a reading is the end of the one before or the start of the one after.
             let extra = ruby.base.upperBound <= slice.upperBound
-                ? RubySpacing.addedCells(for: ruby, in: content, block: block, mode: mode) : 0
+                ? RubySpacing.addedCells(for: ruby, in: content, mode: mode) {
+                    RubySpacing.allowances(for: ruby, in: content, block: block, isUnderReading: { at in
+                        (k > rubies.startIndex && rubies[k - 1].base.contains(at))
+                            || (k + 1 < rubies.endIndex && rubies[k + 1].base.contains(at))
+                    })
+                } : 0
             starts.append(lower)
             ends.append(upper)
             cumulative.append(cumulative[cumulative.count - 1] + extra)
@@ -37,20 +46,24 @@ struct RubyUnits {
 
     private init() {}
 
-    /// The cells added by bases that end at or before slice offset `offset` (O(log n)).
-    @inline(__always) func cells(upTo offset: Int) -> Int {
+    /// Where the last lookup ended in `ends` (lookups come in text order, near each other).
+    private var hint = 0
+
+    /// The cells added by bases that end at or before slice offset `offset`: O(1) for a
+    /// lookup near the last one (the fitters ask in text order), by walking from it.
+    @inline(__always) mutating func cells(upTo offset: Int) -> Int {
         guard !ends.isEmpty else { return 0 }
-        var lo = 0, hi = ends.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ends[mid] <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return cumulative[lo]
+        var i = min(hint, ends.count)
+        while i < ends.count && ends[i] <= offset { i += 1 }
+        while i > 0 && ends[i - 1] > offset { i -= 1 }
+        hint = i
+        return cumulative[i]
     }
 
     /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
-    @inline(__always) func cells(at offset: Int) -> Int {
-        cells(upTo: offset) - cells(upTo: offset - 1)
+    @inline(__always) mutating func cells(at offset: Int) -> Int {
+        let before = cells(upTo: offset - 1)
+        return cells(upTo: offset) - before
     }
 
     /// Removes the soft break opportunities strictly inside a base from `breaks`
