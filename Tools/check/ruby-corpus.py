@@ -22,7 +22,9 @@ looked for in the text lines near where the source says it is):
 * above  — shown: the reading's characters, consecutive on the ruby row directly above
   the line holding (part of) its base, at columns overlapping the base's (a shift of up
   to the reading's width allowed); cut: only a prefix of it is there (the row could not
-  hold it); separated: found on another ruby row nearby, or too far from its base.
+  hold it; crowd: cut though not wider than the line; cutL: its start, not its end, is
+  missing: pushed out at the row's start); separated: found on another ruby row nearby,
+  or too far from its base.
 * inline — shown: `（reading）` right after its base; separated: `（` starts a line,
   `（reading）` split over lines, or the base's end not immediately before `（`.
 * off    — no `base（reading）` at all (leftovers) and no 《 》.
@@ -488,7 +490,7 @@ def overlaps(a0, a1, b0, b1, slack):
 
 def check_above(dump, items, width, report):
     ptr, row_ptr = 0, {}  # text stream pointer; per row, cells used so far
-    r = dict(shown=0, cut=0, cut_crowded=0, missing=0, separated=0, nobase=0)
+    r = dict(shown=0, cut=0, cut_crowded=0, cut_left=0, missing=0, separated=0, nobase=0)
     for item in items:
         reading = item.reading
         w = sum(cell_width(c) for c in reading)
@@ -551,6 +553,7 @@ def check_above(dump, items, width, report):
         row_ptr[row] = k + n
         if how.startswith("cut"):
             r["cut"] += 1
+            r["cut_left"] += how == "cut-left"
             if w <= width:
                 r["cut_crowded"] += 1
                 part = reading[:n] if how == "cut" else reading[-n:]
@@ -640,7 +643,7 @@ def main():
     env.pop("NO_COLOR", None)
     failed = False
     started = time.monotonic()
-    header = f"{'book':<30} {'w':>3} {'mode':<6} {'shown/total':>11} {'cut':>4} {'crowd':>5} {'miss':>4} {'sep':>4} " \
+    header = f"{'book':<30} {'w':>3} {'mode':<6} {'shown/total':>11} {'cut':>4} {'crowd':>5} {'cutL':>4} {'miss':>4} {'sep':>4} " \
              f"{'nobase':>6} {'left':>4} {'text':>5} {'［＃':>3} {'｜':>3} {'《':>4} {'》':>4} {'s':>5}"
     print(header)
     for book in books:
@@ -694,7 +697,7 @@ def main():
                 if counts["［＃"] > src_left.get("［＃", 0) or r["separated"]:
                     failed = True
                 shown = f"{r['shown']}/{total}" if mode != "off" else "-"
-                print(f"{name[:30]:<30} {width:>3} {mode:<6} {shown:>11} {r.get('cut', 0):>4} {r.get('cut_crowded', 0):>5} "
+                print(f"{name[:30]:<30} {width:>3} {mode:<6} {shown:>11} {r.get('cut', 0):>4} {r.get('cut_crowded', 0):>5} {r.get('cut_left', 0):>4} "
                       f"{r['missing']:>4} {r['separated']:>4} {r['nobase']:>6} {left:>4} {'same' if same else 'DIFF':>5} "
                       f"{counts['［＃']:>3} {counts['｜']:>3} {counts['《']:>4} {counts['》']:>4} {time.monotonic() - t0:5.2f}")
                 if not same:
