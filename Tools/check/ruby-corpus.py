@@ -47,6 +47,7 @@ import html.parser
 import os
 import posixpath
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -707,6 +708,7 @@ def main():
                     print(f"    {item.where}: {item.base}《{item.reading}》 {why}")
                     for c in ctx:
                         print(f"      {c}")
+    shutil.rmtree(tmp, ignore_errors=True)
     print(f"total {time.monotonic() - started:.1f} s")
     return 1 if failed else 0
 
