@@ -25,6 +25,7 @@ looked for in the text lines near where the source says it is):
   hold it; crowd: cut though not wider than the line; cutL: its start, not its end, is
   missing: pushed out at the row's start); separated: found on another ruby row nearby,
   or too far from its base.
+  extra: characters on ruby rows that are no reading's (nor an emphasis mark).
 * inline — shown: `（reading）` right after its base; separated: `（` starts a line,
   `（reading）` split over lines, or the base's end not immediately before `（`.
 * off    — no `base（reading）` at all (leftovers) and no 《 》.
@@ -490,7 +491,7 @@ def overlaps(a0, a1, b0, b1, slack):
 
 
 def check_above(dump, items, width, report):
-    ptr, row_ptr = 0, {}  # text stream pointer; per row, cells used so far
+    ptr, row_ptr, used = 0, {}, set()  # text stream pointer; per row, cells used so far; cells matched
     r = dict(shown=0, cut=0, cut_crowded=0, cut_left=0, missing=0, separated=0, nobase=0)
     for item in items:
         reading = item.reading
@@ -514,29 +515,32 @@ def check_above(dump, items, width, report):
                     if dump.stream[k][1] == line]
             b0, b1 = min(c[0] for c in cols), max(c[1] for c in cols)
             cells = dump.lines[row]
-            for k in find_in_row(cells, reading, row_ptr.get(row, 0)):
-                r0 = cells[k][1]
-                r1 = cells[k + len(reading) - 1][1] + cells[k + len(reading) - 1][2]
+            first = row_ptr.get(row, 0)
+
+            def skipped(k):  # reading characters passed over before k (emphasis marks aside)
+                return sum(1 for j in range(first, k) if cells[j][0] not in MARKS)
+
+            # The whole reading over the base, or else (the row could not hold it) a prefix
+            # or, pushed out at the row's start, a suffix of it; the one that leaves the
+            # fewest characters unmatched before it, whole before cut, longest first.
+            options, far = [], None
+            for k in find_in_row(cells, reading, first):
+                r0, r1 = cells[k][1], cells[k + len(reading) - 1][1] + cells[k + len(reading) - 1][2]
                 if overlaps(r0, r1, b0, b1, w):
-                    found = (row, k, len(reading), "ok")
-                    break
-                if found is None:
-                    found = (row, k, len(reading), "far")
-            if found and found[3] == "ok":
-                break
-            if found is None:
-                # cut: a prefix (or, pushed out at the row's start, a suffix) of the
-                # reading over the base, the row holding no more
-                for n in range(len(reading) - 1, 0, -1):
+                    options.append((skipped(k), 0, 0, k, len(reading), "ok"))
+                elif far is None:
+                    far = (row, k, len(reading), "far")
+            for k in range(first, len(cells)):
+                for n in range(min(len(reading) - 1, len(cells) - k), 0, -1):
                     for part, how in ((reading[:n], "cut"), (reading[-n:], "cut-left")):
-                        for k in find_in_row(cells, part, row_ptr.get(row, 0)):
-                            if overlaps(cells[k][1], cells[k + n - 1][1] + cells[k + n - 1][2], b0, b1, w):
-                                found = (row, k, n, how)
-                                break
-                        if found:
-                            break
-                    if found:
-                        break
+                        if all(cells[k + j][0] == part[j] for j in range(n)) and \
+                                overlaps(cells[k][1], cells[k + n - 1][1] + cells[k + n - 1][2], b0, b1, w):
+                            options.append((skipped(k), 1, -n, k, n, how))
+            if options:
+                best = min(options)
+                found = (row, best[3], best[4], best[5])
+            elif far is not None:
+                found = far
             if found:
                 break
         if found is None:
@@ -552,6 +556,7 @@ def check_above(dump, items, width, report):
             continue
         row, k, n, how = found
         row_ptr[row] = k + n
+        used.update((row, j) for j in range(k, k + n))
         if how.startswith("cut"):
             r["cut"] += 1
             r["cut_left"] += how == "cut-left"
@@ -564,6 +569,13 @@ def check_above(dump, items, width, report):
         if how != "ok":
             r["separated"] += 1
             report(item, f"separated ({how})", lines[0])
+    # Characters on ruby rows that are neither a matched reading's nor an emphasis mark.
+    extra = [(row, j) for row, cells in enumerate(dump.lines) if dump.is_row[row]
+             for j, cell in enumerate(cells) if (row, j) not in used and cell[0] not in MARKS]
+    r["extra"] = len(extra)
+    for row in sorted({row for row, _ in extra})[:2]:
+        report(Item("", "", 0, "ruby row"), "has characters of no reading: "
+               + "".join(dump.lines[row][j][0] for rr, j in extra if rr == row), row + 1)
     return r
 
 
@@ -645,7 +657,7 @@ def main():
     failed = False
     started = time.monotonic()
     header = f"{'book':<30} {'w':>3} {'mode':<6} {'shown/total':>11} {'cut':>4} {'crowd':>5} {'cutL':>4} {'miss':>4} {'sep':>4} " \
-             f"{'nobase':>6} {'left':>4} {'text':>5} {'［＃':>3} {'｜':>3} {'《':>4} {'》':>4} {'s':>5}"
+             f"{'nobase':>6} {'extra':>5} {'left':>4} {'text':>5} {'［＃':>3} {'｜':>3} {'《':>4} {'》':>4} {'s':>5}"
     print(header)
     for book in books:
         name = os.path.basename(book)
@@ -699,7 +711,7 @@ def main():
                     failed = True
                 shown = f"{r['shown']}/{total}" if mode != "off" else "-"
                 print(f"{name[:30]:<30} {width:>3} {mode:<6} {shown:>11} {r.get('cut', 0):>4} {r.get('cut_crowded', 0):>5} {r.get('cut_left', 0):>4} "
-                      f"{r['missing']:>4} {r['separated']:>4} {r['nobase']:>6} {left:>4} {'same' if same else 'DIFF':>5} "
+                      f"{r['missing']:>4} {r['separated']:>4} {r['nobase']:>6} {r.get('extra', 0):>5} {left:>4} {'same' if same else 'DIFF':>5} "
                       f"{counts['［＃']:>3} {counts['｜']:>3} {counts['《']:>4} {counts['》']:>4} {time.monotonic() - t0:5.2f}")
                 if not same:
                     n, a, b = first_difference(rest, reference_text)
