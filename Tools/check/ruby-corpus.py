@@ -390,7 +390,7 @@ class Dump:
             raw_lines.pop()
         parsed = []
         for raw in raw_lines:
-            cells, col, reading, styles = [], 0, False, set()
+            cells, col, reading = [], 0, False
             pos = 0
             for m in SGR.finditer(raw):
                 for c in raw[pos:m.start()]:
@@ -402,7 +402,6 @@ class Dump:
                     reading = False
                 if "90" in params or "2" in params or ("38" in params and "8" in params):
                     reading = True
-                styles.add(m.group(1))
                 pos = m.end()
             for c in raw[pos:]:
                 w = cell_width(c)
