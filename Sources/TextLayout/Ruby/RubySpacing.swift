@@ -75,24 +75,31 @@ enum RubySpacing {
     }
 
     /// The overhang a reading may take on each side of its base: `overhang` where the
-    /// neighbouring character in the block is kana or punctuation not under another reading.
+    /// neighbouring character in the block is kana or punctuation not under another reading
+    /// (half of it when a reading is on its other side too).
     /// `isUnderReading`, if given, says whether a neighbour is under a reading (else the book's
     /// annotations are searched).
     static func allowances(for ruby: RubyAnnotation, in content: TextContent, block: Block,
                            isUnderReading: ((ByteOffset) -> Bool)? = nil) -> (left: Int, right: Int) {
         content.bytes.withUnsafeBufferPointer { all -> (Int, Int) in
             guard let p = all.baseAddress else { return (0, 0) }
+            let under = { (at: Int) in isUnderReading?(ByteOffset(at)) ?? underReading(ByteOffset(at), content) }
+            let lowest = block.range.lowerBound.rawValue, highest = block.range.upperBound.rawValue
             var left = 0, right = 0
             let start = ruby.base.lowerBound.rawValue, end = ruby.base.upperBound.rawValue
-            if start > block.range.lowerBound.rawValue {
+            // A neighbour between two readings is shared: each may take half of it.
+            if start > lowest {
                 var i = start - 1
-                while i > block.range.lowerBound.rawValue && p[i] & 0xC0 == 0x80 { i -= 1 }
-                let scalar = UTF8Scalar.decode(p, i, start).value
-                if takesOverhang(scalar) && !(isUnderReading?(ByteOffset(i)) ?? underReading(ByteOffset(i), content)) { left = overhang }
+                while i > lowest && p[i] & 0xC0 == 0x80 { i -= 1 }
+                if takesOverhang(UTF8Scalar.decode(p, i, start).value) && !under(i) {
+                    left = i > lowest && under(i - 1) ? overhang / 2 : overhang
+                }
             }
-            if end < block.range.upperBound.rawValue {
-                let scalar = UTF8Scalar.decode(p, end, block.range.upperBound.rawValue).value
-                if takesOverhang(scalar) && !(isUnderReading?(ByteOffset(end)) ?? underReading(ByteOffset(end), content)) { right = overhang }
+            if end < highest {
+                let (scalar, length) = UTF8Scalar.decode(p, end, highest)
+                if takesOverhang(scalar) && !under(end) {
+                    right = end + length < highest && under(end + length) ? overhang / 2 : overhang
+                }
             }
             return (left, right)
         }
