@@ -15,8 +15,9 @@ import FuzzSupport
 //     a re-fit of that cache at a second width, `analyze` + `fit`, and a range cut inside
 //     blocks laid out both ways.
 //
-// Input: byte 0 width (1…64 or 80/132), byte 1 flags (indent, spacing, break style,
-// justify, tab width), then blocks separated by 0x00, each starting with a kind byte.
+// Input: byte 0 width (1…64 or 80/132; its value mod 3 the ruby mode), byte 1 flags
+// (indent, spacing, break style, justify, tab width), then blocks separated by 0x00, each
+// starting with a kind byte (bit 3: ruby over the block's first characters).
 
 private let kinds: [BlockKind] = [.paragraph, .heading, .blockquote, .preformatted, .listItem,
                                   .tableRow, .image, .footnote, .separator]
@@ -46,6 +47,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         options.wrap = .optimal
         if w0 & 1 == 1 { options.hyphenation = hyphenation }
     }
+    // Ruby mode from the width byte's low bits at wide widths (above, inline, off).
+    options.ruby = RubyMode.allCases[Int(w0 % 3)]
     var builder = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
     var start = 2
     while start < size {
@@ -55,7 +58,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let kind = kinds[Int(data[start]) % kinds.count]
             let text = String(decoding: UnsafeBufferPointer(start: data + start + 1, count: end - start - 1), as: UTF8.self)
             builder.beginBlock(kind, level: data[start] >> 4)
-            builder.append(text)
+            if data[start] & 8 != 0, let blockStart = builder.openBlockStart {
+                // Ruby over the first characters of the block (a reading of 0–5 kana).
+                let characters = Array(text)
+                let n = characters.isEmpty ? 0 : Int(data[start] >> 4) % characters.count + 1
+                builder.appendRuby(base: String(characters.prefix(n)), reading: String(repeating: "か", count: Int(data[start] >> 5)))
+                builder.append(String(characters.dropFirst(n)))
+                _ = blockStart
+            } else {
+                builder.append(text)
+            }
             builder.endBlock()
         }
         start = end + 1
@@ -64,7 +76,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = TextLayout.layout(content, range: content.fullRange, options: options)
     let all = lines.lines
 
-    for line in all where !line.flags.contains(.blank) {
+    for line in all where !line.flags.contains(.blank) && !line.flags.contains(.rubyRow) {
         // 1. Width.
         var end = line.indent
         var clusters = 0, visible = 0
@@ -76,7 +88,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // The screen composes a line into a buffer of `line.length` clusters, one more for
         // a hyphenated line's hyphen (a wrapped table's line draws pieces of its row, not
         // its own bytes: see `TableGrid`).
-        if visible > line.length + (line.flags.contains(.hyphen) ? 1 : 0) { fatalError("\(visible) clusters drawn from \(line.length) bytes: \(line)") }
+        let readings = TextLayout.readingClusterCount(of: line, in: content, options: options)
+        if visible > line.length + readings + (line.flags.contains(.hyphen) ? 1 : 0) { fatalError("\(visible) clusters drawn from \(line.length) bytes: \(line)") }
         if line.flags.contains(.overwide) {
             if clusters > 1 && !line.flags.contains(.hardBreak) { fatalError("overwide line with \(clusters) clusters: \(content.string(in: line.range).debugDescription) width \(width)") }
         } else if line.totalWidth > width {
@@ -97,7 +110,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for block in content.blocks {
         var blockLines: [Line] = []
         while li < all.count && all[li].start < block.range.upperBound {
-            if !all[li].flags.contains(.blank) && block.range.contains(all[li].start) { blockLines.append(all[li]) }
+            if !all[li].flags.contains(.blank) && !all[li].flags.contains(.rubyRow) && block.range.contains(all[li].start) { blockLines.append(all[li]) }
             li += 1
         }
         // 2. Coverage.
@@ -154,7 +167,7 @@ private func checkAnalysedPaths(_ content: TextContent, options: LayoutOptions, 
         != TextLayout.layout(content, range: range, options: other) {
         fatalError("re-fit from the cache differs at width \(other.width) (analysed at \(options.width))")
     }
-    let analysis = TextLayout.analyze(content, range: range, lineBreakStyle: options.lineBreakStyle)
+    let analysis = TextLayout.analyze(content, range: range, lineBreakStyle: options.lineBreakStyle, ruby: options.ruby)
     if TextLayout.fit(analysis, in: content, options: other) != TextLayout.layout(content, range: range, options: other) {
         fatalError("analyze + fit differs at width \(other.width)")
     }
