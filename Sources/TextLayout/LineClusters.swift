@@ -118,14 +118,12 @@ extension TextLayout {
                 col += width
                 position = clusterEnd
                 if !readings.isEmpty {
+                    // (The spacing after a base is drawn even at the line's end: the
+                    // fitter counted it, and the row above may use it.)
                     for placed in readings.clusters(after: lower + clusterEnd, column: line.indent + col) {
-                        if placed.isBlank {
-                            held.append(placed)   // spacing hangs at the line's end, as a space does
-                        } else {
-                            held.forEach(body)
-                            held.removeAll(keepingCapacity: true)
-                            body(placed)
-                        }
+                        held.forEach(body)
+                        held.removeAll(keepingCapacity: true)
+                        body(placed)
                         col += placed.width
                     }
                 }

@@ -198,7 +198,9 @@ public enum TextLayout {
     /// reading or emphasis marks.
     static func addRubyRows(_ content: TextContent, _ slice: ByteRange, from mark: Int, to lines: inout LineCollection) {
         let rubies = content.rubies(intersecting: slice)
-        let marks = content.emphasisMarks(intersecting: slice).filter { $0.mark.character != nil }
+        let allMarks = content.emphasisMarks(intersecting: slice)
+        guard !rubies.isEmpty || !allMarks.isEmpty else { return }
+        let marks = allMarks.filter { $0.mark.character != nil }
         guard !rubies.isEmpty || !marks.isEmpty else { return }
         // Lines come in order: walk the annotations along with them.
         var r = rubies.startIndex, m = 0

@@ -82,7 +82,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var clusters = 0, visible = 0
         TextLayout.forEachLogicalCluster(of: line, in: content, options: options) {
             end = max(end, $0.column + $0.width)
-            clusters += 1
+            if !$0.range.isEmpty { clusters += 1 }   // (not a reading's characters or spacing: no bytes)
             if !$0.isBlank && $0.width > 0 { visible += 1 }
         }
         // The screen composes a line into a buffer of `line.length` clusters, one more for

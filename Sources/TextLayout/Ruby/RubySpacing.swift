@@ -1,3 +1,4 @@
+import Support
 import TextContent
 import UnicodeData
 
@@ -83,7 +84,11 @@ enum RubySpacing {
                            isUnderReading: ((ByteOffset) -> Bool)? = nil) -> (left: Int, right: Int) {
         content.bytes.withUnsafeBufferPointer { all -> (Int, Int) in
             guard let p = all.baseAddress else { return (0, 0) }
-            let under = { (at: Int) in isUnderReading?(ByteOffset(at)) ?? underReading(ByteOffset(at), content) }
+            let rubies = isUnderReading == nil ? content.rubies : []
+            func under(_ at: Int) -> Bool {
+                if let isUnderReading { return isUnderReading(ByteOffset(at)) }
+                return Self.underReading(ByteOffset(at), in: rubies)
+            }
             let lowest = block.range.lowerBound.rawValue, highest = block.range.upperBound.rawValue
             var left = 0, right = 0
             let start = ruby.base.lowerBound.rawValue, end = ruby.base.upperBound.rawValue
@@ -116,7 +121,8 @@ enum RubySpacing {
     }
 
     /// Whether the byte at `offset` is in a ruby base.
-    static func underReading(_ offset: ByteOffset, _ content: TextContent) -> Bool {
-        !content.rubies(intersecting: ByteRange(offset, offset + 1)).isEmpty
+    static func underReading(_ offset: ByteOffset, in rubies: [RubyAnnotation]) -> Bool {
+        let i = rubies.partitioningIndex { $0.base.upperBound > offset }
+        return i < rubies.count && rubies[i].base.contains(offset)
     }
 }

@@ -10,8 +10,9 @@ struct RubyUnits {
     /// Slice-relative base starts and ends, sorted.
     private(set) var starts: [Int] = []
     private(set) var ends: [Int] = []
-    /// `cumulative[i]`: the cells added by bases `0..<i` (one more entry than bases).
-    private(set) var cumulative: [Int] = [0]
+    /// `cumulative[i]`: the cells added by bases `0..<i` (one more entry than bases; empty
+    /// with no bases).
+    private(set) var cumulative: [Int] = []
 
     /// No bases.
     static let none = RubyUnits()
@@ -24,7 +25,9 @@ struct RubyUnits {
         guard mode != .off, !content.rubies.isEmpty else { return }
         let base = slice.lowerBound.rawValue
         let rubies = content.rubies(intersecting: slice)
+        guard !rubies.isEmpty else { return }
         starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
+        cumulative.append(0)
         for k in rubies.indices {
             let ruby = rubies[k]
             let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
