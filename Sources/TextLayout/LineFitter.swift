@@ -159,7 +159,7 @@ struct BlockFit {
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
     @inline(__always) mutating func addedCells(_ from: Int, _ to: Int) -> Int {
-        units.isEmpty ? 0 : units.cells(upTo: to) - units.cells(upTo: from)
+        units.isEmpty ? 0 : units.cells(after: from, upTo: to)
     }
 
     /// Whether a cluster starting with byte `b`, `length` bytes long, hangs at a line end:

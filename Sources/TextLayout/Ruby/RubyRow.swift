@@ -26,7 +26,9 @@ extension TextLayout {
             item.offset = ruby.base.lowerBound
             if let block {
                 item.baseEnd += RubySpacing.addedCells(for: ruby, in: content, block: block, mode: .above)
-                (item.allowLeft, item.allowRight) = RubySpacing.allowances(for: ruby, in: content, block: block)
+                (item.allowLeft, item.allowRight) = RubySpacing.allowances(for: ruby, in: content, block: block) {
+                    RubySpacing.underReading($0, in: content.rubies)
+                }
             }
             items.append(item)
         }

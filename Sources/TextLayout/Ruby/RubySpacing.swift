@@ -19,7 +19,9 @@ enum RubySpacing {
     /// parentheses and the reading; `above`, the reading's excess over the base and the
     /// overhang its neighbours allow.
     static func addedCells(for ruby: RubyAnnotation, in content: TextContent, block: Block, mode: RubyMode) -> Int {
-        addedCells(for: ruby, in: content, mode: mode) { allowances(for: ruby, in: content, block: block) }
+        addedCells(for: ruby, in: content, mode: mode) {
+            allowances(for: ruby, in: content, block: block) { underReading($0, in: content.rubies) }
+        }
     }
 
     /// `addedCells` with the allowances given (`RubyUnits` finds the neighbours' readings
@@ -78,17 +80,12 @@ enum RubySpacing {
     /// The overhang a reading may take on each side of its base: `overhang` where the
     /// neighbouring character in the block is kana or punctuation not under another reading
     /// (half of it when a reading is on its other side too).
-    /// `isUnderReading`, if given, says whether a neighbour is under a reading (else the book's
-    /// annotations are searched).
+    /// `isUnderReading` says whether the character at an offset is under a reading.
     static func allowances(for ruby: RubyAnnotation, in content: TextContent, block: Block,
-                           isUnderReading: ((ByteOffset) -> Bool)? = nil) -> (left: Int, right: Int) {
+                           isUnderReading: (ByteOffset) -> Bool) -> (left: Int, right: Int) {
         content.bytes.withUnsafeBufferPointer { all -> (Int, Int) in
             guard let p = all.baseAddress else { return (0, 0) }
-            let rubies = isUnderReading == nil ? content.rubies : []
-            func under(_ at: Int) -> Bool {
-                if let isUnderReading { return isUnderReading(ByteOffset(at)) }
-                return Self.underReading(ByteOffset(at), in: rubies)
-            }
+            func under(_ at: Int) -> Bool { isUnderReading(ByteOffset(at)) }
             let lowest = block.range.lowerBound.rawValue, highest = block.range.upperBound.rawValue
             var left = 0, right = 0
             let start = ruby.base.lowerBound.rawValue, end = ruby.base.upperBound.rawValue

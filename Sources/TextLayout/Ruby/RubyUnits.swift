@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// The ruby bases of one block slice as the fitters see them: runs no line may break
@@ -63,6 +64,20 @@ struct RubyUnits {
         return cumulative[i]
     }
 
+    /// The cells added by bases that end in `(from, to]` (`from ≤ to`): two comparisons
+    /// when none does, as for most of the fitters' questions.
+    @inline(__always) mutating func cells(after from: Int, upTo to: Int) -> Int {
+        guard !ends.isEmpty else { return 0 }
+        var i = min(hint, ends.count)
+        while i < ends.count && ends[i] <= from { i += 1 }
+        while i > 0 && ends[i - 1] > from { i -= 1 }
+        hint = i
+        guard i < ends.count, ends[i] <= to else { return 0 }
+        var j = i + 1
+        while j < ends.count && ends[j] <= to { j += 1 }
+        return cumulative[j] - cumulative[i]
+    }
+
     /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
     @inline(__always) mutating func cells(at offset: Int) -> Int {
         let before = cells(upTo: offset - 1)
@@ -72,15 +87,21 @@ struct RubyUnits {
     /// Removes the soft break opportunities strictly inside a base from `breaks`
     /// (`(offset << 1) | mandatory`, sorted); mandatory ones (a hard line break) stay.
     func suppressBreaks(in breaks: inout [Int]) {
-        guard !starts.isEmpty else { return }
+        guard let first = starts.first, let last = ends.last else { return }
+        // Only the opportunities between the first base's start and the last one's end.
+        let lower = breaks.partitioningIndex { $0 >> 1 > first }
         var k = 0
-        var write = 0
-        for entry in breaks {
+        var write = lower
+        var read = lower
+        while read < breaks.count {
+            let entry = breaks[read]
             let offset = entry >> 1
+            if offset >= last { break }
             while k < ends.count && ends[k] <= offset { k += 1 }
             let inside = k < ends.count && starts[k] < offset && entry & 1 == 0
             if !inside { breaks[write] = entry; write += 1 }
+            read += 1
         }
-        breaks.removeSubrange(write...)
+        if write < read { breaks.removeSubrange(write..<read) }
     }
 }
