@@ -7,10 +7,18 @@ extension TextContentBuilder {
     /// space, and it is trimmed. Nothing is recorded (false) when no block is open, the
     /// base is empty or not inside the open block's text, it overlaps the previous
     /// annotation, or the reading is empty.
+    ///
+    /// A base ends with a character that shows: trailing spaces and tabs are left out of it,
+    /// and a base across a hard line break is not recorded (a line may break there, and a
+    /// base is kept on one line).
     @discardableResult
     public mutating func addRuby(over base: ByteRange, reading: String) -> Bool {
-        guard let start = openBlockStart, base.lowerBound >= start, base.upperBound.rawValue <= bytes.count,
-              !base.isEmpty, rubies.last.map({ $0.base.upperBound <= base.lowerBound }) ?? true else { return false }
+        guard let start = openBlockStart, base.lowerBound >= start, base.upperBound.rawValue <= bytes.count else { return false }
+        var upper = base.upperBound.rawValue
+        while upper > base.lowerBound.rawValue && (bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09) { upper -= 1 }
+        let base = ByteRange(base.lowerBound.rawValue, upper)
+        guard !base.isEmpty, !bytes[base.intRange].contains(0x0A),
+              rubies.last.map({ $0.base.upperBound <= base.lowerBound }) ?? true else { return false }
         let clean = Self.cleanReading(reading)
         guard !clean.isEmpty else { return false }
         let lower = rubyText.count

@@ -22,7 +22,7 @@ struct BlockAnalyzer {
     /// `units`: the slice's ruby bases (no opportunity inside one; their readings' cells
     /// added to the segment they end in).
     mutating func analyze(_ text: UnsafeBufferPointer<UInt8>, block: Block, range: ByteRange,
-                          style: LineBreakStyle, units: RubyUnits = .none) -> BlockAnalysis {
+                          style: LineBreakStyle, units: RubyUnits? = nil) -> BlockAnalysis {
         let n = text.count
         func analysis(exact: Bool, _ data: [UInt32] = [], segments: Int = 0) -> BlockAnalysis {
             BlockAnalysis(block: block, range: range, lineBreakStyle: style, usesExactFitter: exact,
@@ -32,11 +32,11 @@ struct BlockAnalyzer {
         // A tab's width depends on its column: such blocks are fitted exactly at each width.
         if n >= 1 << 31 || LineFitter.containsTab(text) { return analysis(exact: true) }
         LineFitter.collectBreaks(text, preformatted: block.kind == .preformatted, style: style, into: &breaks)
-        units.suppressBreaks(in: &breaks)
+        units?.suppressBreaks(in: &breaks)
         // The fitter's state measures like the fitter (no tabs: the column is unused).
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
                               firstIndent: 0, restIndent: 0, marksBlockStart: false)
-        walker.units = units
+        if let units { walker.setUnits(units) }
         var regular = true
         var segmentCount = 0
         var mandatoryBits = 0
@@ -78,6 +78,9 @@ struct BlockAnalyzer {
         var cells = 0
         var visibleEnd = 0      // cumulative cells at the end of the segment's last showing cluster
         var attachable = false  // an Extend mark may join the cluster before it
+        let hasUnits = walker.hasUnits
+        var added = 0           // cells the ruby bases ending up to `recorded` add
+        var recorded = 0
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
             let stop = entry >> 1
@@ -121,7 +124,8 @@ struct BlockAnalyzer {
                 }
                 i += length
             }
-            let added = walker.units.isEmpty ? 0 : walker.units.cells(upTo: stop)   // (bases end after 0)
+            if hasUnits { added += walker.addedCells(recorded, stop) }
+            recorded = stop
             writer.record(entry, cellsEnd: cells + added, visibleEnd: visibleEnd + added)
             visibleEnd = cells
         }

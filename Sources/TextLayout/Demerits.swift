@@ -77,7 +77,7 @@ enum Demerits {
 
     /// First fit's line ends when every line but the last leaves at most one cell — two in
     /// text of short pieces (at most 3 cells a piece on average: CJK, where a cell is half
-    /// a character), or there less than the wide piece (over 4 cells) that follows it — as
+    /// a character), or there less than the piece wider than that which follows it — as
     /// CJK text mostly does: total fit could not make that visibly more even, and first fit
     /// is one cheap pass. Nil otherwise, or when its last line is a runt.
     static func firstFitIfEven<P: BreakPieces>(_ pieces: P, _ firstAvailable: Int, _ restAvailable: Int) -> [Int]? {
@@ -95,11 +95,11 @@ enum Demerits {
             let available = a == 0 ? firstAvailable : restAvailable
             if w > available {
                 // The line a...j-1 ends: it must leave at most one cell (two) — or, in text
-                // of short pieces, less than a wide piece that starts the next line (a ruby
+                // of short pieces, less than a wider piece that starts the next line (a ruby
                 // unit, a Latin word in CJK: total fit could only spread that gap over the
                 // lines before it, at the cost of breaking more of them).
                 let next = pieces.visibleEnd(j) - pieces.cellsStart(j)
-                if available - width > even && !(short && next > 2 * even && available - width < next) { return nil }
+                if available - width > even && !(short && next > even && available - width < next) { return nil }
                 breaks.append(j - 1)
                 a = j
                 visible = pieces.visibleEnd(j) > pieces.cellsStart(j) ? j : visibleBefore

@@ -25,15 +25,16 @@ struct LineFitter {
     /// byte is at book offset `base`.
     /// `units`: the slice's ruby bases (kept on one line, their readings' cells added).
     mutating func fit(_ text: UnsafeBufferPointer<UInt8>, base: Int, block: Block, continuesBlock: Bool,
-                      units: RubyUnits = .none, into lines: inout LineCollection) {
+                      units: RubyUnits? = nil, into lines: inout LineCollection) {
         let n = text.count
         guard n > 0 else { return }
         let preformatted = block.kind == .preformatted
         Self.collectBreaks(text, preformatted: preformatted, style: options.lineBreakStyle, into: &breaks)
-        units.suppressBreaks(in: &breaks)
+        let ruby = units != nil
+        units?.suppressBreaks(in: &breaks)
 
         var state = BlockFit(text: text, base: base, block: block, options: options, continuesBlock: continuesBlock)
-        state.units = units
+        if let units { state.setUnits(units) }
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
         let eager = preformatted || Self.containsTab(text)
         var segmentStart = 0
@@ -42,8 +43,8 @@ struct LineFitter {
             if segmentEnd <= max(segmentStart, state.measured) { continue }  // inside a walked cluster
             let mandatory = entry & 1 == 1
             // Fits for sure: accept now, measure the run later in one walk.
-            if !eager && !mandatory && state.col + (segmentEnd - state.measured) + state.addedCells(state.measured, segmentEnd)
-                <= state.available {
+            if !eager && !mandatory
+                && state.col + (segmentEnd - state.measured) + (ruby ? state.addedCells(state.measured, segmentEnd) : 0) <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -56,8 +57,8 @@ struct LineFitter {
             if segmentEnd <= segmentStart { continue }
             // With the column exact again, the bound may accept the segment after all
             // (text of 2–3 bytes a cell halves the unknown room at each step).
-            if !eager && !mandatory && state.col + (segmentEnd - segmentStart) + state.addedCells(segmentStart, segmentEnd)
-                <= state.available {
+            if !eager && !mandatory
+                && state.col + (segmentEnd - segmentStart) + (ruby ? state.addedCells(segmentStart, segmentEnd) : 0) <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -118,7 +119,15 @@ struct BlockFit {
     /// Whether the block has been "simple" text so far (see `walkSimple`).
     var simple = true
     /// The slice's ruby bases: the cells their readings add after them.
-    var units = RubyUnits.none
+    private(set) var units: RubyUnits?
+    /// Whether `units` has bases (a plain flag: the hot loops test it, not the arrays).
+    private(set) var hasUnits = false
+
+    /// Gives the fit the slice's ruby bases.
+    mutating func setUnits(_ units: RubyUnits) {
+        self.units = units
+        hasUnits = true
+    }
     /// For an end-aligned block (`BlockPlacement.endGap`): each line's indent is set at
     /// `emit` so that it ends at `width` (which leaves the gap out).
     var alignsEnd = false
@@ -159,7 +168,7 @@ struct BlockFit {
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
     @inline(__always) mutating func addedCells(_ from: Int, _ to: Int) -> Int {
-        units.isEmpty ? 0 : units.cells(after: from, upTo: to)
+        hasUnits ? units!.cells(after: from, upTo: to) : 0
     }
 
     /// Whether a cluster starting with byte `b`, `length` bytes long, hangs at a line end:
@@ -225,7 +234,7 @@ struct BlockFit {
             if showsUpTo(first, next - position, width: w) { lastVisible = cells }
             position = next
         }
-        if !units.isEmpty {
+        if hasUnits {
             let added = addedCells(measured, position)
             cells += added
             if lastVisible > 0 { lastVisible += added }
@@ -341,7 +350,7 @@ struct BlockFit {
         var placed: [(start: Int, col: Int, visible: Int)] = []
         while let (next, clusterWidth) = c.next() {
             let first = text[position]
-            var w = (first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth) + (units.isEmpty ? 0 : units.cells(at: next))
+            var w = (first == 0x09 ? tabWidth - (col % tabWidth) : clusterWidth) + (hasUnits ? units!.cells(at: next) : 0)
             let hanging = hangs(first, next - position)
             if !hanging && w > 0 && col + w > available && position > lineStart {
                 if let k = kinsokuCut(placed, at: position, width: w) {

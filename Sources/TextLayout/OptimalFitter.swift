@@ -17,7 +17,7 @@ import TextContent
 enum OptimalFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    languages: ArraySlice<LanguageSpan> = [], units: RubyUnits = .none, into lines: inout LineCollection) {
+                    languages: ArraySlice<LanguageSpan> = [], units: RubyUnits? = nil, into lines: inout LineCollection) {
         let languages = SliceLanguages(languages, base: analysis.range.lowerBound.rawValue)
         SegmentFitter.fitting(analysis, text: text, options: options, units: units, into: &lines) { seg, man, state, lines in
             var k = 0

@@ -13,7 +13,7 @@ import TextContent
 enum SegmentFitter {
     /// Appends the lines of `analysis` (whose bytes are `text`) to `lines`.
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    units: RubyUnits = .none, into lines: inout LineCollection) {
+                    units: RubyUnits? = nil, into lines: inout LineCollection) {
         fitting(analysis, text: text, options: options, units: units, into: &lines) { seg, man, state, lines in
             fitSegments(seg, mandatory: man, state: &state, into: &lines)
         }
@@ -24,13 +24,13 @@ enum SegmentFitter {
     /// the last line as one more line. (Also `OptimalFitter`'s.)
     @inline(__always)
     static func fitting(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                        units: RubyUnits, into lines: inout LineCollection,
+                        units: RubyUnits?, into lines: inout LineCollection,
                         _ body: (Segments, UnsafeBufferPointer<UInt32>, inout BlockFit, inout LineCollection) -> Void) {
         let n = text.count
         guard n > 0 else { return }
         var state = BlockFit(text: text, base: analysis.range.lowerBound.rawValue, block: analysis.block,
                              options: options, continuesBlock: analysis.continuesBlock)
-        state.units = units   // (an emergency split walks the clusters)
+        if let units { state.setUnits(units) }   // (an emergency split walks the clusters)
         let words = 3 * analysis.segmentCount
         analysis.data.withUnsafeBufferPointer { data in
             body(Segments(UnsafeBufferPointer(rebasing: data[0..<words])), UnsafeBufferPointer(rebasing: data[words...]),

@@ -84,7 +84,7 @@ public enum TextLayout {
         var blocks: [BlockAnalysis] = []
         let mode = effectiveRubyMode(content, ruby)
         forEachSlice(content, range: range) { block, slice, text in
-            let units = mode == .off ? RubyUnits.none : RubyUnits(content: content, block: block, slice: slice, mode: mode)
+            let units = mode == .off ? nil : RubyUnits(content: content, block: block, slice: slice, mode: mode)
             blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle, units: units))
         }
         return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, ruby: mode, blocks: blocks)
@@ -99,9 +99,9 @@ public enum TextLayout {
 
     /// The ruby units of a block slice under `options` (none for a book without ruby).
     @inline(__always)
-    static func rubyUnits(_ content: TextContent, _ block: Block, _ slice: ByteRange, _ options: LayoutOptions) -> RubyUnits {
+    static func rubyUnits(_ content: TextContent, _ block: Block, _ slice: ByteRange, _ options: LayoutOptions) -> RubyUnits? {
         content.rubies.isEmpty || options.ruby == .off
-            ? .none : RubyUnits(content: content, block: block, slice: slice, mode: options.ruby)
+            ? nil : RubyUnits(content: content, block: block, slice: slice, mode: options.ruby)
     }
 
     /// Lines of an analysis at `options`: the same as `layout(content, range:
@@ -126,7 +126,7 @@ public enum TextLayout {
     /// Appends first fit's lines of a block slice if each ends at a hard break or the
     /// slice's end — total fit's lines then, as a run on one line costs nothing and is no
     /// runt — and is true; else appends nothing and is false.
-    static func fitsOneLineARun(_ text: UnsafeBufferPointer<UInt8>, slice: ByteRange, block: Block, units: RubyUnits,
+    static func fitsOneLineARun(_ text: UnsafeBufferPointer<UInt8>, slice: ByteRange, block: Block, units: RubyUnits?,
                                 fitter: inout LineFitter, into lines: inout LineCollection) -> Bool {
         let mark = lines.count
         fitter.fit(text, base: slice.lowerBound.rawValue, block: block, continuesBlock: slice.lowerBound > block.range.lowerBound,
@@ -152,7 +152,7 @@ public enum TextLayout {
 
     /// Fits one block slice from its analysis (exactly, walking the text, if it asks so).
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
-                    exact: inout LineFitter, languages: ArraySlice<LanguageSpan> = [], units: RubyUnits = .none,
+                    exact: inout LineFitter, languages: ArraySlice<LanguageSpan> = [], units: RubyUnits? = nil,
                     into lines: inout LineCollection) {
         if analysis.usesExactFitter {
             exact.fit(text, base: analysis.range.lowerBound.rawValue, block: analysis.block,

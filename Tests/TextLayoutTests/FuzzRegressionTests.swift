@@ -37,6 +37,7 @@ final class FuzzRegressionTests: XCTestCase {
             options.wrap = .optimal
             if w0 & 1 == 1 { options.hyphenation = HyphenationSetting(language: "fuzz", patterns: "every-second", hyphenator: EverySecond()) }
         }
+        options.ruby = RubyMode.allCases[w0 % 3]
         var b = TextContentBuilder(metadata: BookMetadata(title: "fuzz", format: .txt))
         var start = 2
         while start < data.count {
@@ -44,7 +45,16 @@ final class FuzzRegressionTests: XCTestCase {
             while end < data.count && data[end] != 0 { end += 1 }
             if end > start {
                 b.beginBlock(kinds[Int(data[start]) % kinds.count], level: data[start] >> 4)
-                b.append(String(decoding: data[(start + 1)..<end], as: UTF8.self))
+                let text = String(decoding: data[(start + 1)..<end], as: UTF8.self)
+                if data[start] & 8 != 0 {
+                    // Ruby over the block's first characters, a reading of 0–5 kana (issue #17).
+                    let characters = Array(text)
+                    let n = characters.isEmpty ? 0 : Int(data[start] >> 4) % characters.count + 1
+                    b.appendRuby(base: String(characters.prefix(n)), reading: String(repeating: "か", count: Int(data[start] >> 5)))
+                    b.append(String(characters.dropFirst(n)))
+                } else {
+                    b.append(text)
+                }
                 b.endBlock()
             }
             start = end + 1
@@ -60,8 +70,15 @@ final class FuzzRegressionTests: XCTestCase {
             guard data.count >= 3 else { continue }
             let (content, options) = Self.decode(data)
             let lines = TextLayout.layout(content, range: content.fullRange, options: options)
+            // The analysed paths: a cache filled at this width, re-fitted at another.
+            let cache = LayoutAnalysisCache()
+            XCTAssertEqual(TextLayout.layout(content, range: content.fullRange, options: options, analyses: cache), lines, name)
+            var other = options
+            other.width = options.width == 1 ? 2 : (options.width * 5 + (Int(data[1]) ^ data.count)) % 97 + 1
+            XCTAssertEqual(TextLayout.layout(content, range: content.fullRange, options: other, analyses: cache),
+                           TextLayout.layout(content, range: content.fullRange, options: other), "\(name): re-fit at \(other.width)")
             var previousEnd: Int?
-            for line in lines.lines where !line.flags.contains(.blank) {
+            for line in lines.lines where !line.flags.contains(.blank) && !line.flags.contains(.rubyRow) {
                 var end = line.indent
                 TextLayout.forEachLogicalCluster(of: line, in: content, options: options) { end = max(end, $0.column + $0.width) }
                 let text = content.string(in: line.range).debugDescription

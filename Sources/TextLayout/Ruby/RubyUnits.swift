@@ -5,8 +5,8 @@ import TextContent
 /// inside (a base and its reading stay on one line), each followed by the cells its
 /// reading adds to the line — in `inline` mode the `（reading）`, in `above` mode the
 /// spacing the reading needs beyond its base and the overhang it may take
-/// (`RubySpacing`). Offsets are relative to the slice. Empty in `off` mode and for text
-/// without ruby.
+/// (`RubySpacing`). Offsets are relative to the slice. None (nil) in `off` mode and for
+/// text without ruby.
 struct RubyUnits {
     /// Slice-relative base starts and ends, sorted.
     private(set) var starts: [Int] = []
@@ -15,18 +15,16 @@ struct RubyUnits {
     /// with no bases).
     private(set) var cumulative: [Int] = []
 
-    /// No bases.
-    static let none = RubyUnits()
-
     /// Whether there is nothing to keep together or add.
     var isEmpty: Bool { starts.isEmpty }
 
-    /// The units of `slice` (bytes of `block`) in `content` under `mode`.
-    init(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
-        guard mode != .off, !content.rubies.isEmpty else { return }
+    /// The units of `slice` (bytes of `block`) in `content` under `mode`; nil when there
+    /// are none (the fitters then carry no units at all).
+    init?(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
+        guard mode != .off, !content.rubies.isEmpty else { return nil }
         let base = slice.lowerBound.rawValue
         let rubies = content.rubies(intersecting: slice)
-        guard !rubies.isEmpty else { return }
+        guard !rubies.isEmpty else { return nil }
         starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
         cumulative.append(0)
         for k in rubies.indices {
@@ -46,9 +44,8 @@ struct RubyUnits {
             ends.append(upper)
             cumulative.append(cumulative[cumulative.count - 1] + extra)
         }
+        if starts.isEmpty { return nil }
     }
-
-    private init() {}
 
     /// Where the last lookup ended in `ends` (lookups come in text order, near each other).
     private var hint = 0
