@@ -30,13 +30,23 @@ struct LineFitter {
         guard n > 0 else { return }
         let preformatted = block.kind == .preformatted
         Self.collectBreaks(text, preformatted: preformatted, style: options.lineBreakStyle, into: &breaks)
-        let ruby = units != nil
-        units?.suppressBreaks(in: &breaks)
-
         var state = BlockFit(text: text, base: base, block: block, options: options, continuesBlock: continuesBlock)
-        if let units { state.setUnits(units) }
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
         let eager = preformatted || Self.containsTab(text)
+        if let units {
+            units.suppressBreaks(in: &breaks)
+            state.setUnits(units)
+            fitSegments(&state, eager: eager, extras: units, into: &lines)
+        } else {
+            fitSegments(&state, eager: eager, extras: NoExtraCells(), into: &lines)
+        }
+    }
+
+    /// The first-fit loop over `breaks`; `extras` are the cells ruby readings add (a
+    /// generic, so text without ruby runs a copy of the loop with none of their tests).
+    @inline(__always)
+    private func fitSegments<E: ExtraCells>(_ state: inout BlockFit, eager: Bool, extras: E, into lines: inout LineCollection) {
+        let n = state.n
         var segmentStart = 0
         for entry in breaks {
             let segmentEnd = entry >> 1
@@ -44,7 +54,7 @@ struct LineFitter {
             let mandatory = entry & 1 == 1
             // Fits for sure: accept now, measure the run later in one walk.
             if !eager && !mandatory
-                && state.col + (segmentEnd - state.measured) + (ruby ? state.addedCells(state.measured, segmentEnd) : 0) <= state.available {
+                && state.col + (segmentEnd - state.measured) + extras.cells(after: state.measured, upTo: segmentEnd) <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -58,7 +68,7 @@ struct LineFitter {
             // With the column exact again, the bound may accept the segment after all
             // (text of 2–3 bytes a cell halves the unknown room at each step).
             if !eager && !mandatory
-                && state.col + (segmentEnd - segmentStart) + (ruby ? state.addedCells(segmentStart, segmentEnd) : 0) <= state.available {
+                && state.col + (segmentEnd - segmentStart) + extras.cells(after: segmentStart, upTo: segmentEnd) <= state.available {
                 segmentStart = segmentEnd
                 continue
             }
@@ -90,6 +100,19 @@ struct LineFitter {
         if state.lineStart < n { state.emit(n, [], into: &lines) }
     }
 }
+
+/// The cells something adds to a slice's text between two offsets (ruby readings).
+protocol ExtraCells {
+    /// The cells added in `(from, to]`.
+    func cells(after from: Int, upTo to: Int) -> Int
+}
+
+/// None: text without ruby.
+struct NoExtraCells: ExtraCells {
+    @inline(__always) func cells(after from: Int, upTo to: Int) -> Int { 0 }
+}
+
+extension RubyUnits: ExtraCells {}
 
 /// The state of fitting one block: the current line and the cluster cursor.
 struct BlockFit {
@@ -167,7 +190,7 @@ struct BlockFit {
 
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
-    @inline(__always) mutating func addedCells(_ from: Int, _ to: Int) -> Int {
+    @inline(__always) func addedCells(_ from: Int, _ to: Int) -> Int {
         hasUnits ? units!.cells(after: from, upTo: to) : 0
     }
 
@@ -322,7 +345,7 @@ struct BlockFit {
 
     /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
     /// cluster (a separate cursor: `measured` is not moved).
-    mutating func measure(from start: Int, to end: Int) -> (Int, Int) {
+    func measure(from start: Int, to end: Int) -> (Int, Int) {
         var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
         var position = start
         var cells = 0
