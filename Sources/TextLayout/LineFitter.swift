@@ -33,19 +33,20 @@ struct LineFitter {
         var state = BlockFit(text: text, base: base, block: block, options: options, continuesBlock: continuesBlock)
         // A tab's width depends on its column, so blocks with tabs are measured eagerly.
         let eager = preformatted || Self.containsTab(text)
-        if let units {
+        if var units {
             units.suppressBreaks(in: &breaks)
             state.setUnits(units)
-            fitSegments(&state, eager: eager, extras: units, into: &lines)
+            fitSegments(&state, eager: eager, extras: &units, into: &lines)
         } else {
-            fitSegments(&state, eager: eager, extras: NoExtraCells(), into: &lines)
+            var none = NoExtraCells()
+            fitSegments(&state, eager: eager, extras: &none, into: &lines)
         }
     }
 
     /// The first-fit loop over `breaks`; `extras` are the cells ruby readings add (a
     /// generic, so text without ruby runs a copy of the loop with none of their tests).
     @inline(__always)
-    private func fitSegments<E: ExtraCells>(_ state: inout BlockFit, eager: Bool, extras: E, into lines: inout LineCollection) {
+    private func fitSegments<E: ExtraCells>(_ state: inout BlockFit, eager: Bool, extras: inout E, into lines: inout LineCollection) {
         let n = state.n
         var segmentStart = 0
         for entry in breaks {
@@ -103,8 +104,8 @@ struct LineFitter {
 
 /// The cells something adds to a slice's text between two offsets (ruby readings).
 protocol ExtraCells {
-    /// The cells added in `(from, to]`.
-    func cells(after from: Int, upTo to: Int) -> Int
+    /// The cells added in `(from, to]` (mutating: a lookup may remember where it ended).
+    mutating func cells(after from: Int, upTo to: Int) -> Int
 }
 
 /// None: text without ruby.
@@ -190,7 +191,7 @@ struct BlockFit {
 
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
-    @inline(__always) func addedCells(_ from: Int, _ to: Int) -> Int {
+    @inline(__always) mutating func addedCells(_ from: Int, _ to: Int) -> Int {
         hasUnits ? units!.cells(after: from, upTo: to) : 0
     }
 
@@ -345,7 +346,7 @@ struct BlockFit {
 
     /// Cells of `[start, end)` from column 0, and the cells up to its last non-hanging
     /// cluster (a separate cursor: `measured` is not moved).
-    func measure(from start: Int, to end: Int) -> (Int, Int) {
+    mutating func measure(from start: Int, to end: Int) -> (Int, Int) {
         var c = GraphemeCursor(UnsafeBufferPointer(rebasing: text[0..<end]), start: start)
         var position = start
         var cells = 0

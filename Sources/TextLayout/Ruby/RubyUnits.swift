@@ -7,7 +7,7 @@ import TextContent
 /// spacing the reading needs beyond its base and the overhang it may take
 /// (`RubySpacing`). Offsets are relative to the slice. None (nil) in `off` mode and for
 /// text without ruby.
-final class RubyUnits {
+struct RubyUnits {
     /// Slice-relative base starts and ends, sorted.
     private(set) var starts: [Int] = []
     private(set) var ends: [Int] = []
@@ -52,7 +52,7 @@ final class RubyUnits {
 
     /// The cells added by bases that end at or before slice offset `offset`: O(1) for a
     /// lookup near the last one (the fitters ask in text order), by walking from it.
-    @inline(__always) func cells(upTo offset: Int) -> Int {
+    @inline(__always) mutating func cells(upTo offset: Int) -> Int {
         guard !ends.isEmpty else { return 0 }
         var i = min(hint, ends.count)
         while i < ends.count && ends[i] <= offset { i += 1 }
@@ -63,7 +63,7 @@ final class RubyUnits {
 
     /// The cells added by bases that end in `(from, to]` (`from ≤ to`): two comparisons
     /// when none does, as for most of the fitters' questions.
-    @inline(__always) func cells(after from: Int, upTo to: Int) -> Int {
+    @inline(__always) mutating func cells(after from: Int, upTo to: Int) -> Int {
         guard !ends.isEmpty else { return 0 }
         var i = min(hint, ends.count)
         while i < ends.count && ends[i] <= from { i += 1 }
@@ -76,7 +76,7 @@ final class RubyUnits {
     }
 
     /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
-    @inline(__always) func cells(at offset: Int) -> Int {
+    @inline(__always) mutating func cells(at offset: Int) -> Int {
         let before = cells(upTo: offset - 1)
         return cells(upTo: offset) - before
     }
