@@ -15,26 +15,42 @@ enum RubySpacing {
     /// in a terminal a reading is drawn at full size).
     static let overhang = 2
 
+    /// The book's text and its readings' text, borrowed once for many annotations.
+    struct Texts {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let rubyText: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Calls `body` with `content`'s texts borrowed.
+    @inline(__always)
+    static func withTexts<R>(of content: TextContent, _ body: (Texts) -> R) -> R {
+        content.bytes.withUnsafeBufferPointer { bytes in
+            content.rubyText.withUnsafeBufferPointer { body(Texts(bytes: bytes, rubyText: $0)) }
+        }
+    }
+
     /// The cells the layout adds after `ruby`'s base in `mode`: `inline`, the
     /// parentheses and the reading; `above`, the reading's excess over the base and the
     /// overhang its neighbours allow.
     static func addedCells(for ruby: RubyAnnotation, in content: TextContent, block: Block, mode: RubyMode) -> Int {
-        addedCells(for: ruby, in: content, mode: mode) {
-            allowances(for: ruby, in: content, block: block) { underReading($0, in: content.rubies) }
+        withTexts(of: content) { texts in
+            addedCells(for: ruby, texts, mode: mode) {
+                allowances(for: ruby, texts, block: block) { underReading($0, in: content.rubies) }
+            }
         }
     }
 
-    /// `addedCells` with the allowances given (`RubyUnits` finds the neighbours' readings
-    /// in its own list).
+    /// `addedCells` over borrowed texts, with the allowances given (`RubyUnits` finds the
+    /// neighbours' readings in its own list).
     @inline(__always)
-    static func addedCells(for ruby: RubyAnnotation, in content: TextContent, mode: RubyMode,
+    static func addedCells(for ruby: RubyAnnotation, _ texts: Texts, mode: RubyMode,
                            allowances: () -> (left: Int, right: Int)) -> Int {
-        let reading = readingWidth(of: ruby, in: content)
+        let reading = width(of: UnsafeBufferPointer(rebasing: texts.rubyText[ruby.reading]))
         switch mode {
         case .off: return 0
         case .inline: return reading + 4
         case .above:
-            let base = content.bytes.withUnsafeBufferPointer { width(of: UnsafeBufferPointer(rebasing: $0[ruby.base.intRange])) }
+            let base = width(of: UnsafeBufferPointer(rebasing: texts.bytes[ruby.base.intRange]))
             guard reading > base else { return 0 }
             let allowed = allowances()
             return max(0, reading - base - allowed.left - allowed.right)
@@ -79,32 +95,37 @@ enum RubySpacing {
 
     /// The overhang a reading may take on each side of its base: `overhang` where the
     /// neighbouring character in the block is kana or punctuation not under another reading
-    /// (half of it when a reading is on its other side too).
-    /// `isUnderReading` says whether the character at an offset is under a reading.
+    /// (half of it when a reading is on its other side too). `isUnderReading` says whether
+    /// the character at an offset is under a reading.
     static func allowances(for ruby: RubyAnnotation, in content: TextContent, block: Block,
                            isUnderReading: (ByteOffset) -> Bool) -> (left: Int, right: Int) {
-        content.bytes.withUnsafeBufferPointer { all -> (Int, Int) in
-            guard let p = all.baseAddress else { return (0, 0) }
-            func under(_ at: Int) -> Bool { isUnderReading(ByteOffset(at)) }
-            let lowest = block.range.lowerBound.rawValue, highest = block.range.upperBound.rawValue
-            var left = 0, right = 0
-            let start = ruby.base.lowerBound.rawValue, end = ruby.base.upperBound.rawValue
-            // A neighbour between two readings is shared: each may take half of it.
-            if start > lowest {
-                var i = start - 1
-                while i > lowest && p[i] & 0xC0 == 0x80 { i -= 1 }
-                if takesOverhang(UTF8Scalar.decode(p, i, start).value) && !under(i) {
-                    left = i > lowest && under(i - 1) ? overhang / 2 : overhang
-                }
+        withTexts(of: content) { allowances(for: ruby, $0, block: block, isUnderReading: isUnderReading) }
+    }
+
+    /// `allowances` over borrowed texts.
+    @inline(__always)
+    static func allowances(for ruby: RubyAnnotation, _ texts: Texts, block: Block,
+                           isUnderReading: (ByteOffset) -> Bool) -> (left: Int, right: Int) {
+        guard let p = texts.bytes.baseAddress else { return (0, 0) }
+        func under(_ at: Int) -> Bool { isUnderReading(ByteOffset(at)) }
+        let lowest = block.range.lowerBound.rawValue, highest = block.range.upperBound.rawValue
+        var left = 0, right = 0
+        let start = ruby.base.lowerBound.rawValue, end = ruby.base.upperBound.rawValue
+        // A neighbour between two readings is shared: each may take half of it.
+        if start > lowest {
+            var i = start - 1
+            while i > lowest && p[i] & 0xC0 == 0x80 { i -= 1 }
+            if takesOverhang(UTF8Scalar.decode(p, i, start).value) && !under(i) {
+                left = i > lowest && under(i - 1) ? overhang / 2 : overhang
             }
-            if end < highest {
-                let (scalar, length) = UTF8Scalar.decode(p, end, highest)
-                if takesOverhang(scalar) && !under(end) {
-                    right = end + length < highest && under(end + length) ? overhang / 2 : overhang
-                }
-            }
-            return (left, right)
         }
+        if end < highest {
+            let (scalar, length) = UTF8Scalar.decode(p, end, highest)
+            if takesOverhang(scalar) && !under(end) {
+                right = end + length < highest && under(end + length) ? overhang / 2 : overhang
+            }
+        }
+        return (left, right)
     }
 
     /// Hiragana, katakana (and the prolonged sound mark), CJK and full-width punctuation.

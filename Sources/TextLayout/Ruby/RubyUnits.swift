@@ -22,11 +22,18 @@ struct RubyUnits {
     /// are none (the fitters then carry no units at all).
     init?(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
         guard mode != .off, !content.rubies.isEmpty else { return nil }
-        let base = slice.lowerBound.rawValue
         let rubies = content.rubies(intersecting: slice)
         guard !rubies.isEmpty else { return nil }
         starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
         cumulative.append(0)
+        RubySpacing.withTexts(of: content) { texts in add(rubies, texts, block: block, slice: slice, mode: mode) }
+        if starts.isEmpty { return nil }
+    }
+
+    /// Appends the bases of `rubies` inside `slice` and the cells they add.
+    private mutating func add(_ rubies: ArraySlice<RubyAnnotation>, _ texts: RubySpacing.Texts, block: Block, slice: ByteRange,
+                              mode: RubyMode) {
+        let base = slice.lowerBound.rawValue
         for k in rubies.indices {
             let ruby = rubies[k]
             let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
@@ -34,8 +41,8 @@ struct RubyUnits {
             guard lower < upper else { continue }
             // A neighbour under a reading is the end of the one before or the start of the one after.
             let extra = ruby.base.upperBound <= slice.upperBound
-                ? RubySpacing.addedCells(for: ruby, in: content, mode: mode) {
-                    RubySpacing.allowances(for: ruby, in: content, block: block, isUnderReading: { at in
+                ? RubySpacing.addedCells(for: ruby, texts, mode: mode) {
+                    RubySpacing.allowances(for: ruby, texts, block: block, isUnderReading: { at in
                         (k > rubies.startIndex && rubies[k - 1].base.contains(at))
                             || (k + 1 < rubies.endIndex && rubies[k + 1].base.contains(at))
                     })
@@ -44,7 +51,6 @@ struct RubyUnits {
             ends.append(upper)
             cumulative.append(cumulative[cumulative.count - 1] + extra)
         }
-        if starts.isEmpty { return nil }
     }
 
     /// Where the last lookup ended in `ends` (lookups come in text order, near each other).
