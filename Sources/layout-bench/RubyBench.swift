@@ -39,7 +39,7 @@ enum RubyBench {
         }
     }
 
-    /// ICU's boundaries over every block (what `layout-bench`'s icu column counts).
+    /// ICU's boundaries over every block (`layout-bench`'s icu column, here and in main.swift).
     static func icuBreaks(_ content: TextContent) -> Int {
         let bi = icu_bench_open()
         var total = 0

@@ -151,19 +151,7 @@ for path in args {
     let measureHyphenated = {
         TextLayout.layout(content, range: content.fullRange, options: hyphenOptions).count
     }
-    let measureICU = {
-        let bi = icu_bench_open()
-        var total = 0
-        content.bytes.withUnsafeBufferPointer { all in
-            all.baseAddress!.withMemoryRebound(to: CChar.self, capacity: all.count) { base in
-                for block in content.blocks {
-                    total &+= Int(icu_bench_count_breaks(bi, base + block.range.lowerBound.rawValue, Int64(block.range.count)))
-                }
-            }
-        }
-        icu_bench_close(bi)
-        return total
-    }
+    let measureICU = { RubyBench.icuBreaks(content) }
     if ProcessInfo.processInfo.environment["BENCH_ONLY_OPTIMAL"] != nil {
         _ = interleavedBest(rounds: rounds, [measureOptimal])
         continue

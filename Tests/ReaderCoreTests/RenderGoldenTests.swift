@@ -19,13 +19,13 @@ final class RenderGoldenTests: XCTestCase {
         return b.finish()
     }
 
-    func snapshot(_ model: ReaderModel) -> String {
+    static func snapshot(_ model: ReaderModel) -> String {
         var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
         Renderer(theme: .plain).render(model.snapshot, into: &buffer)
         return (0..<buffer.height).map { "|" + buffer.rowText($0) + "|" }.joined(separator: "\n") + "\n"
     }
 
-    func assertGolden(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertGolden(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let url = Self.goldenFolder.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
             try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
@@ -45,7 +45,7 @@ final class RenderGoldenTests: XCTestCase {
                             (.listItem, "first item of a list"),
                             (.paragraph, "The end.")])
         let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 16, preferredWidth: 36)
-        try assertGolden("english-40x16", snapshot(m))
+        try Self.assertGolden("english-40x16", Self.snapshot(m))
     }
 
     func testNotePopupOverThePage() throws {
@@ -53,10 +53,10 @@ final class RenderGoldenTests: XCTestCase {
         let m = LinkBook.model(columns: 40, rows: 14)
         m.handle(.tab)
         m.handle(.enter)
-        try assertGolden("note-popup-40x14", snapshot(m))
+        try Self.assertGolden("note-popup-40x14", Self.snapshot(m))
         m.handle(.escape)
         m.handle(.character("F"))
-        try assertGolden("hints-40x14", snapshot(m))
+        try Self.assertGolden("hints-40x14", Self.snapshot(m))
     }
 
     func testRightToLeftPage() throws {
@@ -69,8 +69,8 @@ final class RenderGoldenTests: XCTestCase {
                             (.listItem, "פריט ברשימה"),
                             (.paragraph, "An English paragraph stays left.")], title: "ספר")
         let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 16, preferredWidth: 26)
-        let shot = snapshot(m)
-        try assertGolden("rtl-30x16", shot)
+        let shot = Self.snapshot(m)
+        try Self.assertGolden("rtl-30x16", shot)
         XCTAssertTrue(shot.contains("ןושאר קרפ"), "title in visual order")
         XCTAssertTrue(shot.contains("1984"), "digits keep their order")
         XCTAssertTrue(shot.contains("(שדח)"), "brackets mirrored around the reversed word")
@@ -82,8 +82,8 @@ final class RenderGoldenTests: XCTestCase {
                             (.paragraph, "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。「何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。」"),
                             (.paragraph, "用iPhone 16拍的照片，很好看。")])
         let m = ReaderModel(content: content, position: .zero, columns: 24, rows: 14, preferredWidth: 20)
-        let shot = snapshot(m)
-        try assertGolden("cjk-24x14", shot)
+        let shot = Self.snapshot(m)
+        try Self.assertGolden("cjk-24x14", shot)
         for row in shot.split(separator: "\n") {
             let text = row.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
             XCTAssertFalse(text.hasPrefix("。") || text.hasPrefix("、") || text.hasPrefix("」"), "kinsoku: \(row)")
@@ -93,14 +93,14 @@ final class RenderGoldenTests: XCTestCase {
     func testEmojiAndCombiningMarks() throws {
         let content = book([(.paragraph, "Family 👨‍👩‍👧 flag 🇯🇵 thumbs 👍🏽 café cafe\u{301} ok")])
         let m = ReaderModel(content: content, position: .zero, columns: 20, rows: 6, preferredWidth: 16)
-        try assertGolden("emoji-20x6", snapshot(m))
+        try Self.assertGolden("emoji-20x6", Self.snapshot(m))
     }
 
     func testNarrowTerminalAndLongTitle() throws {
         let content = book([(.heading, "A very long chapter title that cannot fit"),
                             (.paragraph, "Narrow columns still never overflow: supercalifragilistic words are cut.")])
         let m = ReaderModel(content: content, position: .zero, columns: 14, rows: 8)
-        try assertGolden("narrow-14x8", snapshot(m))
+        try Self.assertGolden("narrow-14x8", Self.snapshot(m))
     }
 
     func testStatusLineDoesNotShiftAsNumbersChange() {
@@ -123,6 +123,6 @@ final class RenderGoldenTests: XCTestCase {
         let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 8)
         m.handle(.character("t"))
         m.handle(.down)
-        try assertGolden("contents-30x8", snapshot(m))
+        try Self.assertGolden("contents-30x8", Self.snapshot(m))
     }
 }

@@ -7,13 +7,7 @@ extension Emitter {
     mutating func appendAozoraLines(_ unit: TextStructure.Unit) {
         let lines = structure.lines
         for line in unit.lines {
-            if line > unit.firstLine {
-                switch structure.joiners[line - 1] {
-                case .space: builder.append(" ")
-                case .none: break
-                case .lineBreak: builder.appendLineBreak()
-                }
-            }
+            if line > unit.firstLine { appendJoiner(before: line) }
             let spans = lines.aozoraSpans(ofLine: line)
             var events = AozoraEvents(spans)
             var at = 0

@@ -62,13 +62,7 @@ extension Emitter {
         var next = 0
         var open: [InlineStyle: Int] = [:]
         for line in unit.lines {
-            if line > unit.firstLine {
-                switch structure.joiners[line - 1] {
-                case .space: builder.append(" ")
-                case .none: break
-                case .lineBreak: builder.appendLineBreak()
-                }
-            }
+            if line > unit.firstLine { appendJoiner(before: line) }
             for piece in lines.pieces(ofLine: line) {
                 if piece.isLiteral {
                     lines.literals.withUnsafeBufferPointer {
@@ -94,5 +88,15 @@ extension Emitter {
             }
         }
         for token in open.values { builder.endStyle(token) }
+    }
+
+    /// What joins source line `line` to the one before it in a paragraph: a space, nothing
+    /// (CJK), or a hard line break.
+    mutating func appendJoiner(before line: Int) {
+        switch structure.joiners[line - 1] {
+        case .space: builder.append(" ")
+        case .none: break
+        case .lineBreak: builder.appendLineBreak()
+        }
     }
 }

@@ -33,29 +33,10 @@ final class RubyPageTests: XCTestCase {
                     baseOptions: LayoutOptions(wrap: .optimal, ruby: mode))
     }
 
-    func snapshot(_ model: ReaderModel) -> String {
-        var buffer = ScreenBuffer(width: model.columns, height: model.screenRows)
-        Renderer(theme: .plain).render(model.snapshot, into: &buffer)
-        return (0..<buffer.height).map { "|" + buffer.rowText($0) + "|" }.joined(separator: "\n") + "\n"
-    }
-
-    /// As `RenderGoldenTests.assertGolden` (same folder, `RECORD_GOLDEN=1` re-records).
-    func assertGolden(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let url = RenderGoldenTests.goldenFolder.appendingPathComponent(name + ".txt")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            return XCTFail("missing golden \(name).txt: run with RECORD_GOLDEN=1", file: file, line: line)
-        }
-        XCTAssertEqual(text, expected, "screen differs from Golden/\(name).txt", file: file, line: line)
-    }
-
     func testAPageInEachMode() throws {
         for mode in RubyMode.allCases {
-            let shot = snapshot(model(mode))
-            try assertGolden("ruby-\(mode.name)-28x12", shot)
+            let shot = RenderGoldenTests.snapshot(model(mode))
+            try RenderGoldenTests.assertGolden("ruby-\(mode.name)-28x12", shot)
             switch mode {
             case .above:
                 XCTAssertTrue(shot.contains("わがはい"), shot)
