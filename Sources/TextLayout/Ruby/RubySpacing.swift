@@ -8,8 +8,9 @@ import UnicodeData
 /// its base (`吾輩《わがはい》`: 8 cells over 4). As JIS X 4051 and JLREQ (3.3.8) let ruby
 /// overhang the characters next to its base when they are kana or punctuation — by up
 /// to one character of ruby, which here is a whole character: two cells on each side —
-/// and not when they are kanji or carry ruby themselves, the rest of the excess is spacing the layout adds after the
-/// base, so no reading has to move away from its base or overlap the next.
+/// and not when they are kanji or carry ruby themselves, the rest of the excess is
+/// spacing the layout adds after the base, so no reading has to move away from its base
+/// or overlap the next.
 enum RubySpacing {
     /// Cells a reading may overhang a kana or punctuation neighbour (one ruby character:
     /// in a terminal a reading is drawn at full size).
@@ -55,11 +56,6 @@ enum RubySpacing {
             let allowed = allowances()
             return max(0, reading - base - allowed.left - allowed.right)
         }
-    }
-
-    /// The reading's width in cells: the sum of its clusters' (as `pieces` draws them).
-    static func readingWidth(of ruby: RubyAnnotation, in content: TextContent) -> Int {
-        content.rubyText.withUnsafeBufferPointer { width(of: UnsafeBufferPointer(rebasing: $0[ruby.reading])) }
     }
 
     /// `CellWidth.of(utf8:)`, summed scalar by scalar when every scalar is a simple

@@ -15,9 +15,6 @@ struct RubyUnits {
     /// with no bases).
     private(set) var cumulative: [Int] = []
 
-    /// Whether there is nothing to keep together or add.
-    var isEmpty: Bool { starts.isEmpty }
-
     /// The units of `slice` (bytes of `block`) in `content` under `mode`; nil when there
     /// are none (the fitters then carry no units at all).
     init?(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
