@@ -56,6 +56,7 @@ extension TextLayout {
     /// the line's bytes).
     public static func readingClusterCount(of line: Line, in content: TextContent, options: LayoutOptions) -> Int {
         guard options.ruby == .inline, !content.rubies.isEmpty else { return 0 }
-        return content.rubies(intersecting: line.range).reduce(0) { $0 + 2 + content.reading(of: $1).count }
+        // (A reading's bytes bound its clusters.)
+        return content.rubies(intersecting: line.range).reduce(0) { $0 + 2 + $1.reading.count }
     }
 }
