@@ -155,6 +155,8 @@ struct BlockFit {
     /// For an end-aligned block (`BlockPlacement.endGap`): each line's indent is set at
     /// `emit` so that it ends at `width` (which leaves the gap out).
     var alignsEnd = false
+    /// The first line emitted gets `.pageStart` (a block that starts a new page).
+    var startsPage = false
 
     init(text: UnsafeBufferPointer<UInt8>, base: Int, kind: BlockKind, width: Int, tabWidth: Int,
          firstIndent: Int, restIndent: Int, marksBlockStart: Bool) {
@@ -185,9 +187,6 @@ struct BlockFit {
         alignsEnd = gap != nil
         if !continuesBlock && block.placement.startsPage { startsPage = true }
     }
-
-    /// The first line emitted gets `.pageStart` (a block that starts a new page).
-    var startsPage = false
 
     /// The cells ruby readings add between slice offsets `from` and `to` (bases ending in
     /// `(from, to]`).
