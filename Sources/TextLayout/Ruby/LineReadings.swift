@@ -5,23 +5,22 @@ import TextContent
 /// reading needs (`RubySpacing`), as a blank. The same cells the fitters added
 /// (`RubyUnits`), so a line is drawn as wide as it was measured.
 struct LineReadings {
-    /// (base end, the ruby), for the bases that end on the line.
-    private var ends: [(end: Int, ruby: RubyAnnotation)] = []
-    private let content: TextContent
-    private let block: Block?
-    private let mode: RubyMode
+    /// What follows each base that ends on the line: its end (a book offset) and the
+    /// clusters drawn after it, columns from 0.
+    private var ends: [(end: Int, clusters: [PlacedCluster])] = []
 
-    /// The readings of `line` under `options.ruby`.
-    init(line: Line, in content: TextContent, options: LayoutOptions) {
-        self.content = content
-        mode = options.ruby
-        guard mode != .off, !content.rubies.isEmpty, !line.flags.contains(.rubyRow) else { block = nil; return }
+    /// The readings of `line` under `options.ruby` (`content` only borrowed: a line of a
+    /// book without ruby costs one test).
+    init(line: Line, in content: borrowing TextContent, options: LayoutOptions) {
+        let mode = options.ruby
+        guard mode != .off, !content.rubies.isEmpty, !line.flags.contains(.rubyRow) else { return }
         let range = line.range
-        for ruby in content.rubies(intersecting: range) where ruby.base.upperBound > range.lowerBound
-            && ruby.base.upperBound <= range.upperBound {
-            ends.append((ruby.base.upperBound.rawValue, ruby))
+        let rubies = content.rubies(intersecting: range)
+        guard !rubies.isEmpty, let block = content.blocks(in: range).first else { return }
+        for ruby in rubies where ruby.base.upperBound > range.lowerBound && ruby.base.upperBound <= range.upperBound {
+            let end = ruby.base.upperBound.rawValue
+            ends.append((end, Self.clusters(for: ruby, at: end, in: content, block: block, mode: mode)))
         }
-        block = ends.isEmpty ? nil : content.blocks(in: range).first
     }
 
     /// Whether no base ends on the line.
@@ -31,15 +30,21 @@ struct LineReadings {
     /// `column`: the reading's (inline), or one blank of the spacing (above); none when no
     /// base ends there.
     func clusters(after end: Int, column: Int) -> [PlacedCluster] {
-        guard let ruby = ends.first(where: { $0.end == end })?.ruby, let block else { return [] }
+        guard let found = ends.first(where: { $0.end == end }) else { return [] }
+        return found.clusters.map { var c = $0; c.column += column; return c }
+    }
+
+    /// What follows `ruby`'s base (ending at `end`) in `mode`, columns from 0.
+    private static func clusters(for ruby: RubyAnnotation, at end: Int, in content: borrowing TextContent, block: Block,
+                                 mode: RubyMode) -> [PlacedCluster] {
         let at = ByteRange(end, end)
         switch mode {
         case .off: return []
         case .above:
             let cells = RubySpacing.addedCells(for: ruby, in: content, block: block, mode: mode)
-            return cells > 0 ? [PlacedCluster(range: at, column: column, width: cells, isBlank: true)] : []
+            return cells > 0 ? [PlacedCluster(range: at, column: 0, width: cells, isBlank: true)] : []
         case .inline:
-            var col = column
+            var col = 0
             var out: [PlacedCluster] = []
             for piece in [("（", 2)] + RubySpacing.pieces(of: ruby, in: content) + [("）", 2)] {
                 out.append(PlacedCluster(range: at, column: col, width: piece.1, isBlank: false, text: piece.0, isReading: true))

@@ -17,7 +17,7 @@ struct RubyUnits {
 
     /// The units of `slice` (bytes of `block`) in `content` under `mode`; nil when there
     /// are none (the fitters then carry no units at all).
-    init?(content: TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
+    init?(content: borrowing TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
         guard mode != .off, !content.rubies.isEmpty else { return nil }
         let rubies = content.rubies(intersecting: slice)
         guard !rubies.isEmpty else { return nil }
