@@ -27,7 +27,7 @@ extension TextLayout {
             if let block {
                 item.baseEnd += RubySpacing.addedCells(for: ruby, in: content, block: block, mode: .above)
                 (item.allowLeft, item.allowRight) = RubySpacing.allowances(for: ruby, in: content, block: block) {
-                    RubySpacing.underReading($0, in: content.rubies)
+                    !content.rubies(intersecting: ByteRange($0, $0 + 1)).isEmpty
                 }
             }
             items.append(item)

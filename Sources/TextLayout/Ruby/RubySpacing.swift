@@ -1,4 +1,3 @@
-import Support
 import TextContent
 import UnicodeData
 
@@ -36,7 +35,7 @@ enum RubySpacing {
     static func addedCells(for ruby: RubyAnnotation, in content: TextContent, block: Block, mode: RubyMode) -> Int {
         withTexts(of: content) { texts in
             addedCells(for: ruby, texts, mode: mode) {
-                allowances(for: ruby, texts, block: block) { underReading($0, in: content.rubies) }
+                allowances(for: ruby, texts, block: block) { !content.rubies(intersecting: ByteRange($0, $0 + 1)).isEmpty }
             }
         }
     }
@@ -132,11 +131,5 @@ enum RubySpacing {
         case 0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65: return true   // full-width punctuation
         default: return false
         }
-    }
-
-    /// Whether the byte at `offset` is in a ruby base.
-    static func underReading(_ offset: ByteOffset, in rubies: [RubyAnnotation]) -> Bool {
-        let i = rubies.partitioningIndex { $0.base.upperBound > offset }
-        return i < rubies.count && rubies[i].base.contains(offset)
     }
 }

@@ -53,25 +53,20 @@ struct RubyUnits {
     /// Where the last lookup ended in `ends` (lookups come in text order, near each other).
     private var hint = 0
 
-    /// The cells added by bases that end at or before slice offset `offset`: O(1) for a
-    /// lookup near the last one (the fitters ask in text order), by walking from it.
-    @inline(__always) mutating func cells(upTo offset: Int) -> Int {
-        guard !ends.isEmpty else { return 0 }
+    /// The index of the first base ending after slice offset `offset`, walked from the
+    /// last lookup's (the fitters ask in text order, near each other: O(1)).
+    @inline(__always) private mutating func seek(_ offset: Int) -> Int {
         var i = min(hint, ends.count)
         while i < ends.count && ends[i] <= offset { i += 1 }
         while i > 0 && ends[i - 1] > offset { i -= 1 }
         hint = i
-        return cumulative[i]
+        return i
     }
 
     /// The cells added by bases that end in `(from, to]` (`from ≤ to`): two comparisons
     /// when none does, as for most of the fitters' questions.
     @inline(__always) mutating func cells(after from: Int, upTo to: Int) -> Int {
-        guard !ends.isEmpty else { return 0 }
-        var i = min(hint, ends.count)
-        while i < ends.count && ends[i] <= from { i += 1 }
-        while i > 0 && ends[i - 1] > from { i -= 1 }
-        hint = i
+        let i = seek(from)
         guard i < ends.count, ends[i] <= to else { return 0 }
         var j = i + 1
         while j < ends.count && ends[j] <= to { j += 1 }
@@ -80,8 +75,7 @@ struct RubyUnits {
 
     /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
     @inline(__always) mutating func cells(at offset: Int) -> Int {
-        let before = cells(upTo: offset - 1)
-        return cells(upTo: offset) - before
+        cells(after: offset - 1, upTo: offset)
     }
 
     /// Removes the soft break opportunities strictly inside a base from `breaks`
