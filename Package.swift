@@ -24,6 +24,11 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip",
                        providers: [.apt(["libzip-dev"])]),
+        // libmobi (apt: libmobi-dev): MOBI 6, KF8/AZW3, PalmDOC.
+        .systemLibrary(name: "CMobi", pkgConfig: "libmobi", providers: [.apt(["libmobi-dev"])]),
+        // cmark-gfm (apt: libcmark-gfm-dev, libcmark-gfm-extensions-dev): Markdown with tables.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
@@ -43,8 +48,8 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
         // The book as one UTF-8 buffer + chapters, blocks, styles, source map.
         .target(name: "TextContent", dependencies: ["Support"]),
-        // EPUB and TXT → TextContent.
-        .target(name: "BookFormats", dependencies: ["Support", "TextContent", "CLibXML2", "CLibZip"]),
+        // EPUB, TXT, FB2, MOBI/AZW3/PalmDOC, HTML and Markdown → TextContent.
+        .target(name: "BookFormats", dependencies: ["Support", "TextContent", "CLibXML2", "CLibZip", "CMobi", "CCmark"]),
         // Hyphenation points of a word (libhyphen patterns per language, cached process-wide), soft hyphens.
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         // Line breaking (dictionary breaks in SA runs from ICU), graphemes, cell widths, line fitting.

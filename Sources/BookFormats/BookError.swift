@@ -9,6 +9,11 @@ public enum BookError: Error, Equatable, Sendable {
     case notAnArchive(path: String, reason: String)
     /// The EPUB's structure is broken: no container.xml, no/malformed OPF, empty spine…
     case invalidEPUB(path: String, reason: String)
+    /// An FB2, MOBI, HTML or Markdown file whose structure is broken (`format`: "FB2",
+    /// "MOBI", …): not well-formed beyond recovery, truncated Palm database, bad records…
+    case invalidBook(path: String, format: String, reason: String)
+    /// The book is encrypted (Kindle DRM): it cannot be read, and no attempt is made.
+    case drmProtected(path: String)
     /// No chapter of the book could be read.
     case noReadableContent(path: String, reason: String)
     /// A TXT file whose encoding could not be determined or decoded.
@@ -25,6 +30,8 @@ public enum BookError: Error, Equatable, Sendable {
         case let .empty(p): return "\(p): file is empty"
         case let .notAnArchive(p, r): return "\(p): not a valid EPUB (zip) archive: \(r)"
         case let .invalidEPUB(p, r): return "\(p): invalid EPUB: \(r)"
+        case let .invalidBook(p, f, r): return "\(p): invalid \(f): \(r)"
+        case let .drmProtected(p): return "\(p): DRM-protected: this book cannot be opened"
         case let .noReadableContent(p, r): return "\(p): no readable text: \(r)"
         case let .undecodable(p, r): return "\(p): cannot decode text: \(r)"
         case let .unknownEncoding(n): return "unknown encoding '\(n)' (see iconv --list)"

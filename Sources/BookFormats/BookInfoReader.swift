@@ -3,13 +3,13 @@ import TextContent
 
 /// A book's metadata without parsing the book, for `reader add`: an EPUB's
 /// `container.xml` and package document (OPF) only — no content document, no navigation
-/// document — and a TXT's first 16 KiB.
+/// document — and a TXT's first 16 KiB; other formats are read whole.
 public enum BookInfoReader {
     /// Bytes of a TXT file read for its title and author.
     public static let textHeadBytes = 16 << 10
 
     /// The file's metadata (title, authors, language, format). Throws a `BookError` when
-    /// the file cannot be read or is not an EPUB or TXT.
+    /// the file cannot be read or parsed.
     public static func read(path: String) throws -> BookMetadata {
         try BookLoader.checkFile(path: path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -18,9 +18,14 @@ public enum BookInfoReader {
         let head = (try? handle.read(upToCount: textHeadBytes)) ?? Data()
         try? handle.close()
         if head.isEmpty { throw BookError.empty(path: path) }
-        let isZip = head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
-        if isZip || path.lowercased().hasSuffix(".epub") { return try epub(path: path) }
-        return try text(wholeLines(Array(head), truncated: head.count == textHeadBytes), path: path)
+        switch FormatSniffer.detect(head: Array(head.prefix(FormatSniffer.headBytes)), path: path) {
+        case .epub: return try epub(path: path)
+        case .text: return try text(wholeLines(Array(head), truncated: head.count == textHeadBytes), path: path)
+        case .fb2, .fb2Zip, .mobi, .html, .markdown:
+            // Their metadata sits in the file itself (FB2 <description>, EXTH, <head>):
+            // reading the book is the way to it.
+            return try BookLoader.load(path: path, options: BookLoadOptions(threads: 1)).metadata
+        }
     }
 
     /// `head` up to the end of its last line when the file goes on after it: 16 KiB can

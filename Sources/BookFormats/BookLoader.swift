@@ -17,21 +17,25 @@ public struct BookLoadOptions: Sendable {
 
 /// Opens a book file of any supported format and returns its `TextContent`.
 public enum BookLoader {
-    /// Reads `path`, sniffing the format from its first bytes (a zip is an EPUB;
-    /// anything else is plain text).
+    /// Reads `path`, sniffing the format from its first bytes (`FormatSniffer`): EPUB,
+    /// FB2 (or a zip holding one), MOBI/AZW3/PalmDOC, HTML, Markdown, else plain text.
     public static func load(path: String, options: BookLoadOptions = BookLoadOptions()) throws -> TextContent {
         try checkFile(path: path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        let head = (try? handle.read(upToCount: FormatSniffer.headBytes)) ?? Data()
         try? handle.close()
         if head.isEmpty { throw BookError.empty(path: path) }
-        let isZip = head.count >= 2 && head[head.startIndex] == 0x50 && head[head.startIndex + 1] == 0x4B
-        if isZip || path.lowercased().hasSuffix(".epub") {
-            return try EPUBReader.read(path: path, threads: options.threads)
+        switch FormatSniffer.detect(head: Array(head), path: path) {
+        case .epub: return try EPUBReader.read(path: path, threads: options.threads)
+        case .fb2: return try FB2Reader.read(path: path)
+        case .fb2Zip: return try FB2Reader.readZip(path: path)
+        case .mobi: return try MOBIReader.read(path: path)
+        case .html: return try HTMLReader.read(path: path)
+        case .markdown: return try MarkdownReader.read(path: path)
+        case .text: return try PlainTextReader.read(path: path, encoding: options.encoding)
         }
-        return try PlainTextReader.read(path: path, encoding: options.encoding)
     }
 
     /// Checks that `path` names a regular file this process may read, without opening it

@@ -190,7 +190,7 @@ public enum TextContentCodec {
         w.appendVarint(m.authors.count)
         for a in m.authors { w.appendString(a) }
         w.appendString(m.language)
-        w.append(m.format == .epub ? 0 : 1)
+        w.append(m.format.code)
         w.appendString(m.encoding)
         w.append(directionCode(m.direction))
         w.appendString(m.version)
@@ -406,11 +406,10 @@ public enum TextContentCodec {
         var authors: [String] = []
         for _ in 0..<(try r.count(elementSize: 1)) { authors.append(try r.string()) }
         let language = try r.string()
-        let formatCode = try r.byte()
-        guard formatCode <= 1 else { throw DecodeError.malformed("format") }
+        guard let format = BookFormat(code: try r.byte()) else { throw DecodeError.malformed("format") }
         let encoding = try r.string()
         let bookDirection = try r.direction()
-        return BookMetadata(title: title, authors: authors, language: language, format: formatCode == 0 ? .epub : .txt,
+        return BookMetadata(title: title, authors: authors, language: language, format: format,
                             encoding: encoding, direction: bookDirection, version: try r.string())
     }
 

@@ -30,6 +30,7 @@ extension Theme {
             cell.attributes.formUnion(dim.attributes)
         case .emphasisMarks: cell.attributes.formUnion(strong)
         case .sideLine: cell.attributes.insert(.underline)
+        case .strikethrough: cell.attributes.insert(.strikethrough)
         }
     }
 }

@@ -283,6 +283,7 @@ struct ByteWriter {
         if a.contains(.italic) { append(";3") }
         if a.contains(.underline) { append(";4") }
         if a.contains(.reverse) { append(";7") }
+        if a.contains(.strikethrough) { append(";9") }
         color(style.foreground, base: 30, brightBase: 90, extended: 38)
         color(style.background, base: 40, brightBase: 100, extended: 48)
         if bytes[mark] == 0x3B { bytes.remove(at: mark) }  // no reset: drop the first separator

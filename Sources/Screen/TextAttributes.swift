@@ -1,4 +1,4 @@
-/// Character attributes of a cell, independent of colour (SGR 1, 2, 3, 4, 7).
+/// Character attributes of a cell, independent of colour (SGR 1, 2, 3, 4, 7, 9).
 ///
 /// These survive the encoder's no-colour mode (`NO_COLOR`): only colours are dropped.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
@@ -17,4 +17,6 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let underline = TextAttributes(rawValue: 1 << 3)
     /// Reverse video: swap foreground and background (SGR 7).
     public static let reverse = TextAttributes(rawValue: 1 << 4)
+    /// Crossed out (SGR 9).
+    public static let strikethrough = TextAttributes(rawValue: 1 << 5)
 }

@@ -4,6 +4,45 @@ public enum BookFormat: String, Sendable, Codable {
     case epub
     /// A plain-text file.
     case txt
+    /// A FictionBook 2 document (`.fb2`, or a zip holding one).
+    case fb2
+    /// A Mobipocket / Kindle file: MOBI 6, KF8 (AZW3), or PalmDOC (`version` says which).
+    case mobi
+    /// A single HTML or XHTML file.
+    case html
+    /// A Markdown (CommonMark + tables) file.
+    case markdown
+
+    /// The name `reader info` shows: "EPUB 3.0", "FB2 2.1", "MOBI 6 + KF8", "AZW3",
+    /// "PalmDOC", "HTML", "Markdown", "TXT".
+    public func displayName(version: String) -> String {
+        switch self {
+        case .epub: return version.isEmpty ? "EPUB" : "EPUB \(version)"
+        case .txt: return "TXT"
+        case .fb2: return version.isEmpty ? "FB2" : "FB2 \(version)"
+        case .mobi: return version.isEmpty ? "MOBI" : version
+        case .html: return version.isEmpty ? "HTML" : version
+        case .markdown: return "Markdown"
+        }
+    }
+
+    /// The one-byte code the caches store (stable: never renumber).
+    public var code: UInt8 {
+        switch self {
+        case .epub: return 0
+        case .txt: return 1
+        case .fb2: return 2
+        case .mobi: return 3
+        case .html: return 4
+        case .markdown: return 5
+        }
+    }
+
+    /// The format with cache code `code`, or nil.
+    public init?(code: UInt8) {
+        guard let f = [BookFormat.epub, .txt, .fb2, .mobi, .html, .markdown].first(where: { $0.code == code }) else { return nil }
+        self = f
+    }
 }
 
 /// Descriptive metadata of a book.
@@ -20,7 +59,8 @@ public struct BookMetadata: Hashable, Sendable {
     public var encoding: String
     /// Declared direction (EPUB `page-progression-direction`, or RTL languages).
     public var direction: TextDirection
-    /// The EPUB package version ("2.0", "3.0"), empty for TXT.
+    /// The format's version: EPUB "2.0"/"3.0", FB2 "2.0"/"2.1", MOBI "MOBI 6", "MOBI 6 + KF8",
+    /// "AZW3" or "PalmDOC", HTML "HTML"/"XHTML"; empty for TXT and Markdown.
     public var version: String
 
     /// Creates metadata.

@@ -17,6 +17,8 @@ public enum InlineStyle: UInt8, Sendable, Codable, CaseIterable {
     /// A note's link back to its reference (`epub:type="backlink"`, the "↩" of Standard
     /// Ebooks): followed like a link, left out of a note's popup and of `dump --notes`.
     case backlink
+    /// Crossed-out text (FB2 `<strikethrough>`, HTML `<s>`, `<del>`, `<strike>`).
+    case strikethrough
     /// Display only (never in `TextContent.styles`): a reading shown inline, `（かんじ）`.
     case reading
     /// Display only: text under emphasis dots (傍点) where the dots are not drawn above it.

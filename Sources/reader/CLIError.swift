@@ -44,7 +44,7 @@ enum CLIError: Error {
         case .book(let e):
             switch e {
             case .unreadable: return .unreadable
-            case .empty, .notAnArchive, .invalidEPUB, .noReadableContent: return .invalidBook
+            case .empty, .notAnArchive, .invalidEPUB, .invalidBook, .drmProtected, .noReadableContent: return .invalidBook
             case .undecodable, .unknownEncoding: return .undecodable
             case .limitExceeded: return .limitExceeded
             }

@@ -63,7 +63,7 @@ enum InfoCommand {
         s += "Title:     \(m.title)\n"
         s += "Authors:   \(m.authors.isEmpty ? "-" : m.authors.joined(separator: ", "))\n"
         s += "Language:  \(m.language.isEmpty ? "-" : m.language)\n"
-        s += "Format:    \(m.format == .epub ? "EPUB \(m.version)".trimmingCharacters(in: .whitespaces) : "TXT")\n"
+        s += "Format:    \(m.format.displayName(version: m.version))\n"
         s += "Encoding:  \(m.encoding)\n"
         s += "Direction: \(m.direction == .rightToLeft ? "right to left" : "left to right")\n"
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"

@@ -223,7 +223,7 @@ final class XHTMLWalker {
 
     private enum Tag: UInt8 {
         case other, skip, title, paragraph, container, aside, blockquote, list, orderedList, listItem, row, cell, nav
-        case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, code, sup, sub, anchor
+        case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, strike, code, sup, sub, anchor
         case ruby, rubyBase, rubyText, rubyParenthesis, rubyTextContainer
     }
 
@@ -247,6 +247,7 @@ final class XHTMLWalker {
         t["br"] = .br; t["hr"] = .hr; t["img"] = .img; t["image"] = .img
         for n in ["em", "i", "cite", "dfn", "var"] { t[n] = .emphasis }
         for n in ["strong", "b"] { t[n] = .strong }
+        for n in ["s", "strike", "del"] { t[n] = .strike }
         for n in ["code", "tt", "kbd", "samp"] { t[n] = .code }
         t["sup"] = .sup; t["sub"] = .sub; t["a"] = .anchor
         t["ruby"] = .ruby; t["rb"] = .rubyBase; t["rt"] = .rubyText; t["rp"] = .rubyParenthesis; t["rtc"] = .rubyTextContainer
@@ -422,6 +423,7 @@ final class XHTMLWalker {
             insertImage(a, anchor: tagStartOffset)
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
         case .strong: frames[frames.count - 1].styleToken = builder.beginStyle(.strong)
+        case .strike: frames[frames.count - 1].styleToken = builder.beginStyle(.strikethrough)
         case .code: frames[frames.count - 1].styleToken = builder.beginStyle(.code)
         case .sup: frames[frames.count - 1].styleToken = builder.beginStyle(.superscript)
         case .sub: frames[frames.count - 1].styleToken = builder.beginStyle(.subscript)
