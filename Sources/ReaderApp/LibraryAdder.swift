@@ -47,7 +47,7 @@ public struct LibraryAdder {
     public func add(_ found: LibraryScan.Found, now: Double = Date().timeIntervalSince1970,
                     progress: (Int, Int) -> Void = { _, _ in }) throws -> Report {
         var report = Report()
-        report.skipped = found.unreadable + found.others.map { ($0, "not a book (EPUB or TXT)") }
+        report.skipped = found.unreadable + found.others.map { ($0, "not a book (EPUB, TXT, FB2, MOBI, AZW3, HTML or Markdown)") }
         var batch: [LibraryEntry] = []
         for (i, path) in found.books.enumerated() {
             switch Self.entry(forFile: path, now: now) {

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The files `reader add DIR…` looks at: every EPUB and TXT under the given folders
+/// The files `reader add DIR…` looks at: every book file (EPUB, TXT, FB2 and `.fb2.zip`,
+/// MOBI/AZW/AZW3/PRC/PDB, HTML, Markdown — by name) under the given folders
 /// (recursively, hidden files and folders left out, symbolic links not followed into
 /// folders), and the other files, which are "not a book".
 public enum LibraryScan {
     /// File name extensions of books (lowercase).
-    public static let bookExtensions: Set<String> = ["epub", "txt"]
+    public static let bookExtensions: Set<String> = ["epub", "txt", "fb2", "mobi", "azw", "azw3", "prc", "pdb",
+                                                     "html", "htm", "xhtml", "md", "markdown"]
 
     /// What a scan found, each list sorted by path.
     public struct Found: Equatable, Sendable {
@@ -53,6 +55,7 @@ public enum LibraryScan {
 
     private static func classify(_ path: String, into found: inout Found) {
         let ext = (path as NSString).pathExtension.lowercased()
-        if bookExtensions.contains(ext) { found.books.append(path) } else { found.others.append(path) }
+        let isBook = bookExtensions.contains(ext) || path.lowercased().hasSuffix(".fb2.zip")
+        if isBook { found.books.append(path) } else { found.others.append(path) }
     }
 }

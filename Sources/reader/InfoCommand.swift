@@ -32,6 +32,7 @@ enum InfoCommand {
         s += "  \"authors\": [\(c.metadata.authors.map(JSON.string).joined(separator: ", "))],\n"
         s += "  \"language\": \(JSON.string(c.metadata.language)),\n"
         s += "  \"format\": \(JSON.string(c.metadata.format.rawValue)),\n"
+        s += "  \"formatName\": \(JSON.string(c.metadata.format.displayName(version: c.metadata.version))),\n"
         s += "  \"encoding\": \(JSON.string(c.metadata.encoding)),\n"
         s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
         s += "  \"textBytes\": \(c.bytes.count),\n"

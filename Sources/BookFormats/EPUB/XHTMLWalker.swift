@@ -23,6 +23,11 @@ final class XHTMLWalker {
     let entryPath: String
     /// The first heading's text, for a chapter title.
     private(set) var firstHeading: String?
+    /// Whether every heading is recorded in `headings` (a single-file book's chapters),
+    /// not only the first.
+    var collectsHeadings = false
+    /// The headings met (`collectsHeadings`), in order: where the text starts, level 1–6, text.
+    private(set) var headings: [WalkedHeading] = []
     /// The `<title>` text.
     var documentTitle: String? {
         let t = String(decoding: titleBytes, as: UTF8.self).collapsingSpaces()
@@ -90,6 +95,7 @@ final class XHTMLWalker {
     private var pendingCellSeparator = false
     private var preJustOpened = false
     private var headingStart: Int?
+    private var headingLevel = 1
     private var titleBytes: [UInt8] = []
     private var depthWarned = false
     /// The lists open around the current point, innermost last.
@@ -401,8 +407,9 @@ final class XHTMLWalker {
             ctx.kind = .heading
             ctx.level = tag.rawValue - Tag.h1.rawValue + 1
             beginBoundary(anchor: tagStartOffset())
-            if firstHeading == nil && headingStart == nil {
+            if (firstHeading == nil || collectsHeadings) && headingStart == nil {
                 headingStart = builder.offsetOfNextText.rawValue
+                headingLevel = Int(ctx.level)
                 frames[frames.count - 1].heading = true
             }
         case .pre:
@@ -551,7 +558,8 @@ final class XHTMLWalker {
             let bytes = builder.bytes
             if start < bytes.count {
                 let t = String(decoding: bytes[start...], as: UTF8.self).collapsingSpaces()
-                if !t.isEmpty { firstHeading = t }
+                if !t.isEmpty && firstHeading == nil { firstHeading = t }
+                if !t.isEmpty && collectsHeadings { headings.append(WalkedHeading(offset: ByteOffset(start), level: headingLevel, title: t)) }
             }
             headingStart = nil
         }
@@ -871,4 +879,11 @@ final class XHTMLWalker {
         if ctx.rubyDepth > 0 { ruby?.noteBaseText(at: builder.bytes.count) }
         builder.appendCollapsingWhitespace(utf8: text)
     }
+}
+
+/// A heading the walker met: where its text starts, its level (1–6) and its text.
+struct WalkedHeading: Equatable {
+    var offset: ByteOffset
+    var level: Int
+    var title: String
 }

@@ -1,0 +1,60 @@
+import Foundation
+import TextContent
+
+/// A book that is one markup document (an HTML file, a rendered Markdown file): walked
+/// with the EPUB content walker, so styles, lists, tables, notes, verse, links and ruby
+/// behave as in an EPUB; chapters and contents from its headings (`HeadingChapters`).
+enum SingleDocumentBook {
+    /// Largest file read (256 MiB, an EPUB entry's limit).
+    static let maxFileSize = 256 << 20
+
+    /// Reads `path` whole, refusing files over `maxFileSize` (`format` names the format in
+    /// the error).
+    static func readFile(_ path: String, format: String) throws -> [UInt8] {
+        try BookLoader.checkFile(path: path)
+        var st = stat()
+        if stat(path, &st) == 0, Int(st.st_size) > maxFileSize {
+            throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(maxFileSize >> 20) MiB for \(format))")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BookError.unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maxFileSize + 1)) ?? Data()
+        if data.isEmpty { throw BookError.empty(path: path) }
+        if data.count > maxFileSize {
+            throw BookError.limitExceeded(path: path, reason: "the file is over \(maxFileSize >> 20) MiB (limit for \(format))")
+        }
+        return Array(data)
+    }
+
+    /// Walks the UTF-8 document `utf8` into a book with `metadata` (an empty title becomes
+    /// the document's `<title>`, else its first heading, else `fallbackTitle`; an empty
+    /// language is guessed from the text).
+    /// `source` names the document in the source map and in link keys (`source#id`).
+    static func build(utf8: [UInt8], source: String, metadata: BookMetadata, warnings: [String],
+                      fallbackTitle: String, path: String, format: String) throws -> TextContent {
+        var builder = TextContentBuilder(metadata: metadata)
+        for w in warnings { builder.warn(w) }
+        builder.reserveCapacity(utf8.count)
+        builder.defineTarget(source)
+        let walker = XHTMLWalker(builder: builder, entryPath: source)
+        walker.collectsHeadings = true
+        let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
+        guard ok else { throw BookError.invalidBook(path: path, format: format, reason: "the document could not be parsed") }
+        builder = walker.takeBuilder()
+        if builder.metadata.title.isEmpty {
+            let title = walker.documentTitle ?? walker.firstHeading ?? fallbackTitle
+            builder.metadata.title = TextSanitizer.sanitizeLabel(title)
+        }
+        guard builder.bytes.contains(where: { $0 > 0x20 }) else {
+            throw BookError.noReadableContent(path: path, reason: "the \(format) file has no text")
+        }
+        if builder.metadata.language.isEmpty {
+            // Guessed from the text, not the markup (whose tags are all Latin letters).
+            (builder.metadata.language, builder.metadata.direction) = BookInfoGuesser.language(of: Array(builder.bytes.prefix(256 << 10)))
+        }
+        HeadingChapters.assign(to: &builder, headings: walker.headings, source: source)
+        return builder.finish()
+    }
+}
