@@ -874,7 +874,8 @@ final class XHTMLWalker {
         }
         if pendingCellSeparator && hasNonSpace {
             pendingCellSeparator = false
-            builder.append(" | ")
+            // White space between the cells' tags already left a space.
+            builder.append(builder.bytes.last == 0x20 ? "| " : " | ")
         }
         if ctx.rubyDepth > 0 { ruby?.noteBaseText(at: builder.bytes.count) }
         builder.appendCollapsingWhitespace(utf8: text)

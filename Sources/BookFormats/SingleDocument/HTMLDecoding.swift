@@ -15,35 +15,35 @@ enum HTMLDecoding {
         var encoding: String
     }
 
-    /// Decodes `data` (named `name` in warnings).
-    static func decode(_ data: [UInt8], name: String, warnings: inout [String]) -> Decoded {
+    /// Decodes `data`; what had to be repaired is added to `warnings`.
+    static func decode(_ data: [UInt8], warnings: inout [String]) -> Decoded {
         if data.count >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
             let encoding = data[0] == 0xFF ? TextEncoding.utf16LE : .utf16BE
-            return finish(convert(Array(data[2...]), encoding, name: name, warnings: &warnings), encoding.displayName)
+            return finish(convert(Array(data[2...]), encoding, warnings: &warnings), encoding.displayName)
         }
         let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF])
         if !hasBOM, let declared = declaredCharset(data), !isUTF8(declared), let encoding = legacy(declared) {
-            return finish(convert(data, encoding, name: name, warnings: &warnings), encoding.displayName)
+            return finish(convert(data, encoding, warnings: &warnings), encoding.displayName)
         }
         if UTF8Validation.isValid(data) { return finish(data, "UTF-8") }
         if hasBOM || declaredCharset(data).map(isUTF8) == true {
-            warnings.append("\(name) is not valid UTF-8; invalid bytes were replaced")
+            warnings.append("not valid UTF-8; invalid bytes were replaced")
             return finish(Array(String(decoding: data, as: UTF8.self).utf8), "UTF-8")
         }
-        warnings.append("\(name) is not UTF-8 and declares no encoding; read as windows-1252")
-        return finish(convert(data, .windows1252, name: name, warnings: &warnings), TextEncoding.windows1252.displayName)
+        warnings.append("not UTF-8 and declares no encoding; read as windows-1252")
+        return finish(convert(data, .windows1252, warnings: &warnings), TextEncoding.windows1252.displayName)
     }
 
     /// Decodes a text file that declares no charset (Markdown): a BOM, else UTF-8 when
     /// valid, else windows-1252 with a warning.
-    static func decodeText(_ data: [UInt8], name: String, warnings: inout [String]) -> Decoded {
+    static func decodeText(_ data: [UInt8], warnings: inout [String]) -> Decoded {
         if data.count >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
             let encoding = data[0] == 0xFF ? TextEncoding.utf16LE : .utf16BE
-            return finish(convert(Array(data[2...]), encoding, name: name, warnings: &warnings), encoding.displayName)
+            return finish(convert(Array(data[2...]), encoding, warnings: &warnings), encoding.displayName)
         }
         if UTF8Validation.isValid(data) { return finish(data, "UTF-8") }
-        warnings.append("\(name) is not valid UTF-8; read as windows-1252")
-        return finish(convert(data, .windows1252, name: name, warnings: &warnings), TextEncoding.windows1252.displayName)
+        warnings.append("not valid UTF-8; read as windows-1252")
+        return finish(convert(data, .windows1252, warnings: &warnings), TextEncoding.windows1252.displayName)
     }
 
     private static func finish(_ bytes: [UInt8], _ encoding: String) -> Decoded {
@@ -61,13 +61,13 @@ enum HTMLDecoding {
         return mapped == "CP1252" ? .windows1252 : TextEncoding.named(mapped)
     }
 
-    private static func convert(_ bytes: [UInt8], _ encoding: TextEncoding, name: String, warnings: inout [String]) -> [UInt8] {
+    private static func convert(_ bytes: [UInt8], _ encoding: TextEncoding, warnings: inout [String]) -> [UInt8] {
         guard let decoder = IconvDecoder(encoding),
               let out = try? bytes.withUnsafeBufferPointer({ try decoder.decode($0, lenient: true) }) else {
             return Array(String(decoding: bytes, as: UTF8.self).utf8)
         }
         if out.errorCount > 0 {
-            warnings.append("\(name): \(out.errorCount) byte sequence(s) invalid in \(encoding.displayName) replaced by U+FFFD")
+            warnings.append("\(out.errorCount) byte sequence(s) invalid in \(encoding.displayName) replaced by U+FFFD")
         }
         return out.utf8
     }

@@ -17,7 +17,7 @@ public enum HTMLReader {
         guard !bytes.isEmpty else { throw BookError.empty(path: path) }
         let name = (path as NSString).lastPathComponent
         var warnings: [String] = []
-        let decoded = HTMLDecoding.decode(bytes, name: name, warnings: &warnings)
+        let decoded = HTMLDecoding.decode(bytes, warnings: &warnings)
         let head = HTMLHeadMetadata(decoded.utf8)
         let isXHTML = FormatSniffer.firstElementName(Array(decoded.utf8.prefix(FormatSniffer.headBytes))) == "html"
             && decoded.utf8.prefix(256).starts(with: Array("<?xml".utf8))

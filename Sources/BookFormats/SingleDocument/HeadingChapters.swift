@@ -6,8 +6,9 @@ import TextContent
 /// With `m` the smallest heading level in the book, headings of levels `m` and `m + 1`
 /// start chapters (a file with one `<h1>` title and `<h2>` chapters gets both; the
 /// levels are renumbered from 1), and headings down to `m + 2` are listed in the
-/// contents. Text before the first heading, when there is any, is a chapter of its own
-/// titled by the book's title. A file without headings is one chapter.
+/// contents. Text before the first heading belongs to the first chapter (a Project
+/// Gutenberg header, a dedication). A file without headings is one chapter, titled by
+/// the book.
 enum HeadingChapters {
     /// The most chapters taken from headings (the rest are still in the contents).
     static let maxChapters = 10_000
@@ -17,8 +18,6 @@ enum HeadingChapters {
     /// Adds the chapters and TOC entries of `headings` (in text order) to `book`.
     static func assign(to book: inout TextContentBuilder, headings: [WalkedHeading], source: String) {
         guard let top = headings.map(\.level).min() else { return }
-        let front = headings.first.map { $0.offset.rawValue > 0 && hasText(book.bytes, before: $0.offset.rawValue) } ?? false
-        if front { book.addChapter(title: book.metadata.title, level: 1, at: .zero, source: source) }
         var chapters = 0
         for h in headings where h.level <= top + 1 && chapters < maxChapters {
             book.addChapter(title: h.title, level: h.level - top + 1, at: h.offset, source: source)
@@ -27,11 +26,5 @@ enum HeadingChapters {
         for h in headings.lazy.filter({ $0.level <= top + 2 }).prefix(maxTOCEntries) {
             book.addTOCEntry(title: h.title, level: h.level - top + 1, target: h.offset, source: source)
         }
-    }
-
-    /// Whether `bytes[..<end]` has a letter or digit (not only blank lines and rules).
-    private static func hasText(_ bytes: [UInt8], before end: Int) -> Bool {
-        String(decoding: bytes[..<min(end, bytes.count)], as: UTF8.self).unicodeScalars
-            .contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 }

@@ -23,7 +23,7 @@ public enum MarkdownReader {
         }
         let name = (path as NSString).lastPathComponent
         var warnings: [String] = []
-        let decoded = HTMLDecoding.decodeText(bytes, name: name, warnings: &warnings)
+        let decoded = HTMLDecoding.decodeText(bytes, warnings: &warnings)
         let front = MarkdownFrontMatter(decoded.utf8)
         guard let html = MarkdownRenderer.html(Array(decoded.utf8[front.bodyStart...])) else {
             throw BookError.invalidBook(path: path, format: "Markdown", reason: "cmark could not parse it")
