@@ -53,6 +53,16 @@ let package = Package(
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → HTMLReader (charset, head metadata, walker, heading chapters).
+        .executableTarget(name: "fuzz-html", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
+        // bytes → MarkdownReader (front matter, cmark-gfm + extensions, walker).
+        .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -2,7 +2,7 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// Replays the inputs that made the `epub` and `txt` fuzz targets fail
+/// Replays the inputs that made the `epub`, `txt`, `html` and `markdown` fuzz targets fail
 /// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
 /// them: each must open into a valid book or fail with a `BookError`.
 final class FuzzRegressionTests: XCTestCase {
@@ -42,6 +42,21 @@ final class FuzzRegressionTests: XCTestCase {
                                                        encoding: overrides[Int(first) % overrides.count])
                 XCTAssertEqual(content.validate(), [], url.lastPathComponent)
             } catch is BookError {
+            }
+        }
+    }
+
+    /// The `html` and `markdown` targets' inputs (none recorded yet: both ran clean), fed
+    /// to the readers the way the targets feed them.
+    func testHTMLAndMarkdownInputs() throws {
+        for (target, read) in [("html", HTMLReader.read(bytes:path:)), ("markdown", MarkdownReader.read(bytes:path:))] {
+            for url in Self.inputs(target) {
+                do {
+                    let book = try read([UInt8](try Data(contentsOf: url)), "fuzz")
+                    XCTAssertEqual(book.validate(), [], url.lastPathComponent)
+                    XCTAssertFalse(book.bytes.contains(0x1B), url.lastPathComponent)
+                } catch is BookError {
+                }
             }
         }
     }
