@@ -51,6 +51,28 @@ final class LibraryAdderTests: XCTestCase {
         XCTAssertEqual(txt.key, ContentHash.ofFile(txt.path))
     }
 
+    func testEveryFormatIsABookFileByName() throws {
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        let names = ["a.fb2", "b.FB2.ZIP", "c.mobi", "d.azw3", "e.azw", "f.prc", "g.pdb", "h.html", "i.htm", "j.xhtml",
+                     "k.md", "l.markdown", "m.epub", "n.txt"]
+        for n in names + ["o.zip", "p.jpg"] { try Data("x".utf8).write(to: books.appendingPathComponent(n)) }
+        let found = LibraryScan.scan([books.path])
+        XCTAssertEqual(found.books.map { ($0 as NSString).lastPathComponent }, names.sorted())
+        XCTAssertEqual(found.others.map { ($0 as NSString).lastPathComponent }, ["o.zip", "p.jpg"])
+    }
+
+    func testAMarkdownBookGetsItsMetadataAndFormat() throws {
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        let path = books.appendingPathComponent("notes.md")
+        try Data("---\ntitle: Harbour Notes\nauthor: Cleo Dunn\n---\n# One\n\nText.\n".utf8).write(to: path)
+        let report = try LibraryAdder(store: store).add(LibraryScan.scan([books.path]))
+        XCTAssertEqual(report.added, 1)
+        let entry = try XCTUnwrap(store.load().library.entries.first)
+        XCTAssertEqual(entry.title, "Harbour Notes")
+        XCTAssertEqual(entry.authors, ["Cleo Dunn"])
+        XCTAssertEqual(entry.format, "markdown")
+    }
+
     func testOnlyTheMetadataIsRead() throws {
         // The chapter is not in the zip: a whole-book parse fails, the metadata is there.
         let path = folder.appendingPathComponent("odd.epub").path
