@@ -29,7 +29,7 @@ enum SingleDocumentBook {
     }
 
     /// Walks the UTF-8 document `utf8` into a book with `metadata` (an empty title becomes
-    /// the document's `<title>`, else its first heading, else `fallbackTitle`; an empty
+    /// the document's `<title>`, else its first heading of the highest rank, else `fallbackTitle`; an empty
     /// language is guessed from the text).
     /// `source` names the document in the source map and in link keys (`source#id`).
     static func build(utf8: [UInt8], source: String, metadata: BookMetadata, warnings: [String],
@@ -44,7 +44,8 @@ enum SingleDocumentBook {
         guard ok else { throw BookError.invalidBook(path: path, format: format, reason: "the document could not be parsed") }
         builder = walker.takeBuilder()
         if builder.metadata.title.isEmpty {
-            let title = walker.documentTitle ?? walker.firstHeading ?? fallbackTitle
+            let top = walker.headings.map(\.level).min()
+            let title = walker.documentTitle ?? walker.headings.first { $0.level == top }?.title ?? fallbackTitle
             builder.metadata.title = TextSanitizer.sanitizeLabel(title)
         }
         guard builder.bytes.contains(where: { $0 > 0x20 }) else {
