@@ -64,6 +64,17 @@ final class CLIErrorTests: XCTestCase {
     var sample: String { TmuxSessionTests.fixtures.appendingPathComponent("sample/sample.txt").path }
     func epub(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/\(name)").path }
 
+    func testBrokenDocumentsExitWith4() throws {
+        try check(["info", TmuxSessionTests.fixtures.appendingPathComponent("html/empty-body.html").path], exit: 4,
+                  contains: "no readable text: the HTML file has no text")
+        let big = folder.appendingPathComponent("big.md")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let h = try FileHandle(forWritingTo: big)
+        try h.truncate(atOffset: UInt64(300 << 20))   // sparse: 300 MiB of NUL, over the HTML/Markdown limits
+        try h.close()
+        try check(["info", big.path], exit: 6, contains: "limit exceeded")
+    }
+
     func testBadCommandLinesExitWith2() throws {
         try check(["--bogus"], exit: 2, contains: "unknown option '--bogus'")
         try check(["info"], exit: 2, contains: "needs a BOOK")

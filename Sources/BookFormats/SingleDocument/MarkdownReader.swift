@@ -11,7 +11,7 @@ public enum MarkdownReader {
 
     /// Reads the file at `path`.
     public static func read(path: String) throws -> TextContent {
-        let bytes = try SingleDocumentBook.readFile(path, format: "Markdown")
+        let bytes = try SingleDocumentBook.readFile(path, format: "Markdown", limit: maxFileSize)
         return try read(bytes: bytes, path: path)
     }
 

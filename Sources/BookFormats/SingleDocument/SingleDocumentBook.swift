@@ -8,22 +8,22 @@ enum SingleDocumentBook {
     /// Largest file read (256 MiB, an EPUB entry's limit).
     static let maxFileSize = 256 << 20
 
-    /// Reads `path` whole, refusing files over `maxFileSize` (`format` names the format in
-    /// the error).
-    static func readFile(_ path: String, format: String) throws -> [UInt8] {
+    /// Reads `path` whole, refusing files over `limit` before reading them (`format` names
+    /// the format in the error).
+    static func readFile(_ path: String, format: String, limit: Int = maxFileSize) throws -> [UInt8] {
         try BookLoader.checkFile(path: path)
         var st = stat()
-        if stat(path, &st) == 0, Int(st.st_size) > maxFileSize {
-            throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(maxFileSize >> 20) MiB for \(format))")
+        if stat(path, &st) == 0, Int(st.st_size) > limit {
+            throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(limit >> 20) MiB for \(format))")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
         defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maxFileSize + 1)) ?? Data()
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         if data.isEmpty { throw BookError.empty(path: path) }
-        if data.count > maxFileSize {
-            throw BookError.limitExceeded(path: path, reason: "the file is over \(maxFileSize >> 20) MiB (limit for \(format))")
+        if data.count > limit {
+            throw BookError.limitExceeded(path: path, reason: "the file is over \(limit >> 20) MiB (limit for \(format))")
         }
         return Array(data)
     }

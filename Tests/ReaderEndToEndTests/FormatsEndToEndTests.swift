@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// Every format through the real binary: `info` names it, `dump` prints its text, and
+/// `cache build` caches it (docs/FORMATS.md).
+final class FormatsEndToEndTests: XCTestCase {
+    func fixture(_ path: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent(path).path }
+
+    /// (fixture, formatName, a line `dump` prints).
+    let books: [(String, String, String)] = [
+        ("html/book.html", "HTML", "Someone knocked; it was only the wind."),
+        ("html/chapters.xhtml", "XHTML", "Im Frühling kam eine Familie mit drei Kindern."),
+        ("markdown/book.md", "Markdown", "It rang at noon."),
+        ("epub/epub2-ncx.epub", "EPUB 2.0", ""),
+        ("sample/sample.txt", "TXT", ""),
+    ]
+
+    func testInfoNamesTheFormatAndDumpPrintsTheText() throws {
+        for (path, name, line) in books {
+            let info = try ReaderRun.reader(["info", "--json", fixture(path)])
+            XCTAssertEqual(info.status, 0, "\(path): \(info.stderr)")
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual(json["formatName"] as? String, name, path)
+            let human = try ReaderRun.reader(["info", fixture(path)])
+            XCTAssertTrue(human.stdout.contains("Format:    \(name)\n"), "\(path): \(human.stdout)")
+            guard !line.isEmpty else { continue }
+            let dump = try ReaderRun.reader(["dump", "--width", "200", fixture(path)])
+            XCTAssertEqual(dump.status, 0, "\(path): \(dump.stderr)")
+            XCTAssertTrue(dump.stdout.split(separator: "\n").contains { $0 == line }, "\(path): \(dump.stdout)")
+            let piped = try ReaderRun.reader([fixture(path)])
+            XCTAssertTrue(piped.stdout.contains(line), "\(path): piping prints the text")
+        }
+    }
+
+    func testCacheBuildTakesEveryFormat() throws {
+        let paths = books.map { fixture($0.0) }
+        let build = try ReaderRun.reader(["cache", "build", "--width", "60"] + paths)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue((build.stdout + build.stderr).contains("\(paths.count) of \(paths.count) books"), build.stdout + build.stderr)
+    }
+}
