@@ -81,3 +81,20 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertNil(book.styles.first { $0.url?.hasPrefix("javascript") == true }, "only http(s)/mailto links leave the book")
     }
 }
+
+/// GitHub-style heading ids, so links inside a Markdown file are followed.
+final class HeadingAnchorsTests: XCTestCase {
+    func testSlugsAndRepeats() {
+        let html = Array("<h2>Hello, <em>World</em>!</h2>\n<h2>Hello, World!</h2>\n<h3>Ça va – bien_2</h3>\n<p><h1>x</p>".utf8)
+        let out = String(decoding: HeadingAnchors.add(html), as: UTF8.self)
+        XCTAssertEqual(out, "<h2 id=\"hello-world\">Hello, <em>World</em>!</h2>\n<h2 id=\"hello-world-1\">Hello, World!</h2>\n"
+                       + "<h3 id=\"ça-va--bien_2\">Ça va – bien_2</h3>\n<p><h1>x</p>", "an unclosed heading is left alone")
+    }
+
+    func testALinkToAHeadingLeadsToIt() throws {
+        let book = try MarkdownReader.read(path: DocumentFixtures.markdown("book.md"))
+        let link = try XCTUnwrap(book.styles.first { $0.style == .link && book.string(in: $0.range) == "Morning" })
+        let morning = try XCTUnwrap(book.chapters.first { $0.title == "Morning" })
+        XCTAssertEqual(link.target, morning.range.lowerBound)
+    }
+}

@@ -8,7 +8,8 @@ import Glibc
 /// cmark-gfm's footnotes (`<sup class="footnote-ref"><a href="#fn-1" … data-footnote-ref>`,
 /// `<section class="footnotes" data-footnotes>`, `data-footnote-backref`) are given the
 /// DPUB-ARIA roles the walker knows (`doc-noteref`, `doc-endnotes`, `doc-backlink`), so
-/// they open in the note popup like an EPUB's.
+/// they open in the note popup like an EPUB's; headings get GitHub's ids
+/// (`HeadingAnchors`), so `[see](#a-heading)` links inside the file are followed.
 enum MarkdownRenderer {
     /// The HTML of `markdown`, or nil when cmark fails.
     static func html(_ markdown: [UInt8]) -> [UInt8]? {
@@ -19,7 +20,7 @@ enum MarkdownRenderer {
                 return Array(UnsafeBufferPointer(start: UnsafeRawPointer(out).assumingMemoryBound(to: UInt8.self), count: strlen(out)))
             }
         }
-        return rendered.map(Self.markFootnotes)
+        return rendered.map(Self.markFootnotes).map(HeadingAnchors.add)
     }
 
     private static let replacements: [(String, String)] = [
