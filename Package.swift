@@ -29,6 +29,8 @@ let package = Package(
         // cmark-gfm (apt: libcmark-gfm-dev, libcmark-gfm-extensions-dev): Markdown with tables.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // libchafa (apt: libchafa-dev, libglib2.0-dev): pictures as Unicode symbol art.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
@@ -54,6 +56,9 @@ let package = Package(
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         // Line breaking (dictionary breaks in SA runs from ICU), graphemes, cell widths, line fitting.
         .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent", "CICUBreak"]),
+        // Pictures for terminals: kitty graphics, sixel (palette by median cut), iTerm2 inline
+        // images, tmux passthrough, and symbol art through libchafa. Pure: bytes in, bytes out.
+        .target(name: "TerminalGraphics", dependencies: ["CChafa"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
         .target(name: "Screen"),
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.
@@ -105,6 +110,7 @@ let package = Package(
         .testTarget(name: "LayoutCacheTests", dependencies: ["TestSupport", "Support", "LayoutCache", "TextLayout", "TextContent"]),
         // The real binary in tmux: open, page, resize, search, quit, SIGTERM.
         .testTarget(name: "ReaderEndToEndTests", dependencies: ["reader"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics"]),
         .testTarget(name: "ScreenTests", dependencies: ["TestSupport", "Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // The whole loop headless: BookSession on fixture books, an in-memory terminal, a manual clock.
