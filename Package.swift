@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // libchafa (apt: libchafa-dev, libglib2.0-dev): pictures as Unicode symbol art.
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // zlib (apt: zlib1g-dev): deflate for kitty's compressed pictures.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent", "CICUBreak"]),
         // Pictures for terminals: kitty graphics, sixel (palette by median cut), iTerm2 inline
         // images, tmux passthrough, and symbol art through libchafa. Pure: bytes in, bytes out.
-        .target(name: "TerminalGraphics", dependencies: ["CChafa"]),
+        .target(name: "TerminalGraphics", dependencies: ["CChafa", "CZlib"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
         .target(name: "Screen"),
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.

@@ -11,9 +11,14 @@ public enum KittyGraphics {
     /// Largest base64 payload of one escape sequence (the protocol's limit).
     public static let chunkSize = 4096
 
-    /// Sends `rgba` (`width` × `height`, straight alpha) under `id` without showing it.
-    public static func transmit(id: UInt32, width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+    /// Sends `rgba` (`width` × `height`, straight alpha) under `id` without showing it;
+    /// `compressed`: deflated with zlib (`o=z`), which the protocol requires terminals to
+    /// accept (a photo shrinks by about half, flat art far more).
+    public static func transmit(id: UInt32, width: Int, height: Int, rgba: [UInt8], compressed: Bool = false) -> [UInt8] {
         precondition(rgba.count == width * height * 4, "RGBA size")
+        if compressed, let deflated = Deflate.compress(rgba) {
+            return chunked("a=t,f=32,o=z,s=\(width),v=\(height),i=\(id),q=2", payload: Data(deflated).base64EncodedData())
+        }
         return chunked("a=t,f=32,s=\(width),v=\(height),i=\(id),q=2", payload: Data(rgba).base64EncodedData())
     }
 

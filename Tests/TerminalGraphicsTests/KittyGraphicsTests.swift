@@ -52,3 +52,30 @@ final class KittyGraphicsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(Data(base64Encoded: String(b64))), Data(file))
     }
 }
+
+extension KittyGraphicsTests {
+    /// The compressed form inflates (with an independent zlib: Python's, through the
+    /// system's `python3`) back to the pixels, and is smaller for a flat picture.
+    func testCompressedPictureInflatesToThePixels() throws {
+        let rgba = (0..<(40 * 30)).flatMap { i -> [UInt8] in i % 7 == 0 ? [9, 8, 7, 255] : [200, 100, 50, 255] }
+        let plain = KittyGraphics.transmit(id: 2, width: 40, height: 30, rgba: rgba)
+        let packed = KittyGraphics.transmit(id: 2, width: 40, height: 30, rgba: rgba, compressed: true)
+        XCTAssertLessThan(packed.count * 4, plain.count)
+        let text = String(decoding: packed, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=t,f=32,o=z,s=40,v=30,i=2,q=2,m=0;"))
+        let b64 = text.dropFirst(text.distance(from: text.startIndex, to: text.firstIndex(of: ";")!) + 1).dropLast(2)
+        let deflated = try XCTUnwrap(Data(base64Encoded: String(b64)))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import sys,zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(deflated)
+        try input.fileHandleForWriting.close()
+        let inflated = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        XCTAssertEqual([UInt8](inflated), rgba)
+    }
+}
