@@ -6,7 +6,7 @@
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
-#   FUZZ_BUILD      SwiftPM scratch path for the sanitized build (default /tmp/reader-fuzz-build)
+#   FUZZ_BUILD      SwiftPM scratch path for the sanitized build (default /tmp/reader-fuzz-build-<checkout folder>)
 #   FUZZ_RSS_MB     libFuzzer -rss_limit_mb (default 2048; also the per-input malloc limit)
 #   FUZZ_TIMEOUT    libFuzzer -timeout per input in seconds (default 10)
 #   FUZZ_JOBS       build jobs (default 1: the machine is shared)
@@ -27,7 +27,7 @@ TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
 WORK="${FUZZ_WORK:-/tmp/reader-fuzz}"
-BUILD="${FUZZ_BUILD:-/tmp/reader-fuzz-build}"
+BUILD="${FUZZ_BUILD:-/tmp/reader-fuzz-build-$(basename "$ROOT")}"   # one per checkout: worktrees must not share a build
 RSS_MB="${FUZZ_RSS_MB:-2048}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
 JOBS="${FUZZ_JOBS:-1}"
