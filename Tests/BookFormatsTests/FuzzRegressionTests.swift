@@ -2,7 +2,7 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// Replays the inputs that made the `epub` and `txt` fuzz targets fail
+/// Replays the inputs that made the `epub`, `txt` and `fb2` fuzz targets fail
 /// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
 /// them: each must open into a valid book or fail with a `BookError`.
 final class FuzzRegressionTests: XCTestCase {
@@ -40,6 +40,20 @@ final class FuzzRegressionTests: XCTestCase {
             do {
                 let content = try PlainTextReader.read(bytes: Array(data.dropFirst()), name: "fuzz.txt",
                                                        encoding: overrides[Int(first) % overrides.count])
+                XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+            } catch is BookError {
+            }
+        }
+    }
+
+    /// As in Fuzz/Sources/fuzz-fb2: a zip (`PK`) is read as an `.fb2.zip` from its file,
+    /// anything else as an FB2 document in memory.
+    func testFB2Inputs() throws {
+        for url in Self.inputs("fb2") {
+            let data = [UInt8](try Data(contentsOf: url))
+            do {
+                let content = data.starts(with: [0x50, 0x4B]) ? try FB2Reader.readZip(path: url.path)
+                    : try FB2Reader.read(bytes: data, name: "fuzz.fb2")
                 XCTAssertEqual(content.validate(), [], url.lastPathComponent)
             } catch is BookError {
             }

@@ -145,8 +145,14 @@ final class FB2Walker {
         return true
     }
 
+    /// The walker behind libxml2's user data. libxml2 drops every entity reference —
+    /// `&amp;` and `&lt;` too — once a document is known not to be well-formed, so each
+    /// event marks it well-formed again: recovery keeps the text after the damage whole
+    /// (the walker counts the errors itself).
     private static func walker(_ user: UnsafeMutableRawPointer) -> FB2Walker {
-        Unmanaged<FB2Walker>.fromOpaque(user).takeUnretainedValue()
+        let walker = Unmanaged<FB2Walker>.fromOpaque(user).takeUnretainedValue()
+        walker.parser?.pointee.wellFormed = 1
+        return walker
     }
 
     private static func saxHandler() -> xmlSAXHandler {
