@@ -57,7 +57,7 @@ struct FB2Description {
 
     /// The FB2 version a FictionBook namespace names ("2.0", "2.1"), or "".
     static func version(ofNamespace uri: String) -> String {
-        guard uri.contains("fictionbook"), let last = uri.split(separator: "/").last else { return "" }
+        guard uri.lowercased().contains("fictionbook"), let last = uri.split(separator: "/").last else { return "" }
         return last.allSatisfy { $0.isNumber || $0 == "." } && last.contains(".") ? String(last) : ""
     }
 

@@ -40,7 +40,7 @@ extension FB2Walker {
 
     /// `<FictionBook>`: the version its namespace names, the encoding libxml2 found.
     private func startRoot(_ name: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?) {
-        sawRoot = FB2Tag.localName(name) == "FictionBook"
+        sawRoot = FB2Tag.localName(name).lowercased() == "fictionbook"
         info.version = uri.map { FB2Description.version(ofNamespace: String(cString: $0)) } ?? ""
         info.encoding = detectedEncoding()
     }
@@ -275,14 +275,14 @@ extension FB2Walker {
         }
     }
 
-    /// The description is over: the metadata is the book's, and the cover and the
-    /// title-info annotation (walked into `aside`) make a front chapter, "Annotation" (or
-    /// "Cover" when there is no annotation).
+    /// The description is over (or a body began without one): the metadata is the
+    /// book's, and the cover and the title-info annotation (walked into `aside`) make a
+    /// front chapter, "Annotation" (or "Cover" when there is no annotation). A description
+    /// after a body changes nothing (`FB2Reader.metadata` stops at the first body).
     func finishDescription() {
-        let first = !descriptionDone
+        guard !descriptionDone else { return }
         descriptionDone = true
         builder.metadata = info.metadata(fallbackTitle: fallbackTitle)
-        guard first, bodies == 0 else { return }
         aside.endBlock()
         let hasAnnotation = !aside.bytes.isEmpty
         guard info.coverHref != nil || hasAnnotation else { return }
