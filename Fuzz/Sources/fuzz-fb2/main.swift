@@ -40,9 +40,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// `FB2Reader.metadata` reads a path: the bytes go to a temp file first.
+/// `FB2Reader.metadata` reads a path: the bytes go to a temp file named like the
+/// in-memory document (`fuzz.fb2`: the same fallback title) first.
+private let documentPath: String = {
+    let dir = getenv("FUZZ_TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    let folder = "\(dir)/reader-fuzz-fb2-\(getpid())"
+    mkdir(folder, 0o700)
+    return folder + "/fuzz.fb2"
+}()
+
 private func metadataOfBytes(_ bytes: [UInt8]) throws -> BookMetadata? {
-    let path = zipPath + ".fb2"
+    let path = documentPath
     guard let f = fopen(path, "wb") else { return nil }
     _ = fwrite(bytes, 1, bytes.count, f)
     fclose(f)

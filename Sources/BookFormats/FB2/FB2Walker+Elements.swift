@@ -219,7 +219,18 @@ extension FB2Walker {
             pendingCellSeparator = false
             builder.append(" | ")
         }
-        builder.appendCollapsingWhitespace(" " + text)
+        builder.appendCollapsingWhitespace(Self.opensText(builder.bytes) ? text : " " + text)
+    }
+
+    /// Whether the text so far ends in an opening bracket or quote, after which an inline
+    /// image's label takes no space ("(" + "[image]", not "( [image]").
+    private static func opensText(_ bytes: [UInt8]) -> Bool {
+        guard let last = bytes.last else { return true }
+        if last == UInt8(ascii: "(") || last == UInt8(ascii: "[") || last == UInt8(ascii: "{") || last == UInt8(ascii: "\"") { return true }
+        let n = bytes.count
+        if n >= 2 && bytes[n - 2] == 0xC2 && last == 0xAB { return true }                       // «
+        if n >= 3 && bytes[n - 3] == 0xE2 && bytes[n - 2] == 0x80 && [0x98, 0x9C, 0x9E].contains(last) { return true }  // ‘ “ „
+        return false
     }
 
     /// An element with `id`: a link target ("#id"), a note inside a notes body; a block's
