@@ -47,14 +47,21 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     /// As in Fuzz/Sources/fuzz-fb2: a zip (`PK`) is read as an `.fb2.zip` from its file,
-    /// anything else as an FB2 document in memory.
+    /// anything else as an FB2 document in memory, whose metadata the description-only
+    /// walk (`FB2Reader.metadata`) must give too.
     func testFB2Inputs() throws {
-        for url in Self.inputs("fb2") {
+        let inputs = Self.inputs("fb2")
+        XCTAssertFalse(inputs.isEmpty, "no fb2 regression inputs found in \(Self.root.path)")
+        for url in inputs {
             let data = [UInt8](try Data(contentsOf: url))
             do {
-                let content = data.starts(with: [0x50, 0x4B]) ? try FB2Reader.readZip(path: url.path)
-                    : try FB2Reader.read(bytes: data, name: "fuzz.fb2")
+                if data.starts(with: [0x50, 0x4B]) {
+                    XCTAssertEqual(try FB2Reader.readZip(path: url.path).validate(), [], url.lastPathComponent)
+                    continue
+                }
+                let content = try FB2Reader.read(bytes: data, name: url.lastPathComponent)
                 XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+                XCTAssertEqual(try FB2Reader.metadata(path: url.path), content.metadata, url.lastPathComponent)
             } catch is BookError {
             }
         }
