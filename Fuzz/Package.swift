@@ -17,6 +17,11 @@ let package = Package(
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → FB2Reader (libxml2 SAX2 XML, encodings, entities, the walker); a zip → .fb2.zip.
+        .executableTarget(name: "fuzz-fb2", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
         // bytes → TXT encoding detection, decoding, structure and chapter detection.
         .executableTarget(name: "fuzz-txt", dependencies: ["FuzzSupport",
             .product(name: "BookFormats", package: "reader"),

@@ -3,7 +3,8 @@ import TextContent
 
 /// A book's metadata without parsing the book, for `reader add`: an EPUB's
 /// `container.xml` and package document (OPF) only — no content document, no navigation
-/// document — and a TXT's first 16 KiB; other formats are read whole.
+/// document — a TXT's first 16 KiB, an FB2's `<description>` (`FB2Reader.metadata`); other
+/// formats are read whole.
 public enum BookInfoReader {
     /// Bytes of a TXT file read for its title and author.
     public static let textHeadBytes = 16 << 10
@@ -21,8 +22,9 @@ public enum BookInfoReader {
         switch FormatSniffer.detect(head: Array(head.prefix(FormatSniffer.headBytes)), path: path) {
         case .epub: return try epub(path: path)
         case .text: return try text(wholeLines(Array(head), truncated: head.count == textHeadBytes), path: path)
-        case .fb2, .fb2Zip, .mobi, .html, .markdown:
-            // Their metadata sits in the file itself (FB2 <description>, EXTH, <head>):
+        case .fb2, .fb2Zip: return try FB2Reader.metadata(path: path)
+        case .mobi, .html, .markdown:
+            // Their metadata sits in the file itself (EXTH, <head>):
             // reading the book is the way to it.
             return try BookLoader.load(path: path, options: BookLoadOptions(threads: 1)).metadata
         }

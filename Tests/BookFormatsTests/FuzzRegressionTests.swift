@@ -2,7 +2,7 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// Replays the inputs that made the `epub`, `txt`, `html` and `markdown` fuzz targets fail
+/// Replays the inputs that made the `epub`, `txt`, `fb2`, `html` and `markdown` fuzz targets fail
 /// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
 /// them: each must open into a valid book or fail with a `BookError`.
 final class FuzzRegressionTests: XCTestCase {
@@ -57,6 +57,27 @@ final class FuzzRegressionTests: XCTestCase {
                     XCTAssertFalse(book.bytes.contains(0x1B), url.lastPathComponent)
                 } catch is BookError {
                 }
+            }
+        }
+    }
+
+    /// As in Fuzz/Sources/fuzz-fb2: a zip (`PK`) is read as an `.fb2.zip` from its file,
+    /// anything else as an FB2 document in memory, whose metadata the description-only
+    /// walk (`FB2Reader.metadata`) must give too.
+    func testFB2Inputs() throws {
+        let inputs = Self.inputs("fb2")
+        XCTAssertFalse(inputs.isEmpty, "no fb2 regression inputs found in \(Self.root.path)")
+        for url in inputs {
+            let data = [UInt8](try Data(contentsOf: url))
+            do {
+                if data.starts(with: [0x50, 0x4B]) {
+                    XCTAssertEqual(try FB2Reader.readZip(path: url.path).validate(), [], url.lastPathComponent)
+                    continue
+                }
+                let content = try FB2Reader.read(bytes: data, name: url.lastPathComponent)
+                XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+                XCTAssertEqual(try FB2Reader.metadata(path: url.path), content.metadata, url.lastPathComponent)
+            } catch is BookError {
             }
         }
     }
