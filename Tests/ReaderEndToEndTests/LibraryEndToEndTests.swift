@@ -15,7 +15,7 @@ final class LibraryEndToEndTests: XCTestCase {
             let source = TmuxSessionTests.fixtures.appendingPathComponent(name)
             try FileManager.default.copyItem(at: source, to: books.appendingPathComponent(source.lastPathComponent))
         }
-        try Data("x".utf8).write(to: books.appendingPathComponent("notes.md"))
+        try Data("x".utf8).write(to: books.appendingPathComponent("notes.odt"))
     }
 
     override func tearDown() {
@@ -30,7 +30,7 @@ final class LibraryEndToEndTests: XCTestCase {
         let add = try reader(["add", folder.appendingPathComponent("books").path])
         XCTAssertEqual(add.status, 0, add.stderr)
         XCTAssertEqual(add.stdout, "added 2, updated 0, skipped 1\n")
-        XCTAssertTrue(add.stderr.contains("notes.md: skipped: not a book"), add.stderr)
+        XCTAssertTrue(add.stderr.contains("notes.odt: skipped: not a book"), add.stderr)
         XCTAssertFalse(add.stderr.contains("\r"), "no progress bar when stderr is not a terminal")
         let list = try reader(["list", "--json", "--sort", "title"])
         XCTAssertEqual(list.status, 0, list.stderr)
