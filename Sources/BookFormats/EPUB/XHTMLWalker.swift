@@ -23,6 +23,9 @@ final class XHTMLWalker {
     let entryPath: String
     /// The first heading's text, for a chapter title.
     private(set) var firstHeading: String?
+    /// Where `<mbp:pagebreak/>` (MOBI 6) elements ended a block: the offset the next text
+    /// takes, in the builder's offsets. The MOBI reader makes chapters of them.
+    private(set) var pageBreaks: [ByteOffset] = []
     /// The `<title>` text.
     var documentTitle: String? {
         let t = String(decoding: titleBytes, as: UTF8.self).collapsingSpaces()
@@ -223,7 +226,7 @@ final class XHTMLWalker {
 
     private enum Tag: UInt8 {
         case other, skip, title, paragraph, container, aside, blockquote, list, orderedList, listItem, row, cell, nav
-        case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, strike, code, sup, sub, anchor
+        case h1, h2, h3, h4, h5, h6, pre, br, hr, pageBreak, img, emphasis, strong, strike, code, sup, sub, anchor
         case ruby, rubyBase, rubyText, rubyParenthesis, rubyTextContainer
     }
 
@@ -273,6 +276,7 @@ final class XHTMLWalker {
             if equals(start, "blockquote") { return .blockquote }
             if equals(start, "figcaption") { return .paragraph }
             if equals(start, "plaintext") { return .pre }
+            if equals(start, "pagebreak") { return .pageBreak }   // MOBI's <mbp:pagebreak/>
             return .other
         }
         var key: UInt64 = 0
@@ -419,6 +423,10 @@ final class XHTMLWalker {
         case .hr:
             if ctx.inRow { return }
             insertBlock(.separator, text: "* * *", anchor: tagStartOffset())
+        case .pageBreak:
+            if ctx.inRow { return }
+            builder.endBlock()
+            pageBreaks.append(builder.offsetOfNextText)
         case .img:
             insertImage(a, anchor: tagStartOffset)
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
