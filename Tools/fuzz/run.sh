@@ -2,11 +2,11 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation config css
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub txt layout cachedecode keys bidi hyphenation config css mobi
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
-#   FUZZ_BUILD      SwiftPM scratch path for the sanitized build (default /tmp/reader-fuzz-build)
+#   FUZZ_BUILD      SwiftPM scratch path for the sanitized build (default /tmp/reader-fuzz-build-<checkout folder>)
 #   FUZZ_RSS_MB     libFuzzer -rss_limit_mb (default 2048; also the per-input malloc limit)
 #   FUZZ_TIMEOUT    libFuzzer -timeout per input in seconds (default 10)
 #   FUZZ_JOBS       build jobs (default 1: the machine is shared)
@@ -22,12 +22,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation config css)
+ALL_TARGETS=(epub txt layout cachedecode keys bidi hyphenation config css mobi)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
 WORK="${FUZZ_WORK:-/tmp/reader-fuzz}"
-BUILD="${FUZZ_BUILD:-/tmp/reader-fuzz-build}"
+BUILD="${FUZZ_BUILD:-/tmp/reader-fuzz-build-$(basename "$ROOT")}"   # one per checkout: worktrees must not share a build
 RSS_MB="${FUZZ_RSS_MB:-2048}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
 JOBS="${FUZZ_JOBS:-1}"
@@ -47,6 +47,10 @@ seed() {
     case "$target" in
     epub)
         cp "$ROOT"/Fixtures/epub/*.epub "$dir"/ ;;
+    mobi)
+        # The generated fixtures (good and broken), and the corpus files when present.
+        cp "$ROOT"/Fixtures/mobi/* "$dir"/
+        for f in /work/shared/corpus/mobi/*; do [ -f "$f" ] && cp "$f" "$dir"/ || true; done ;;
     txt)
         # Byte 0 picks the encoding override (0 = detect).
         for f in "$ROOT"/Fixtures/txt/*.txt "$ROOT"/Fixtures/sample/*.txt; do
