@@ -2,7 +2,7 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// Replays the inputs that made the `epub` and `txt` fuzz targets fail
+/// Replays the inputs that made the `epub`, `txt` and `mobi` fuzz targets fail
 /// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
 /// them: each must open into a valid book or fail with a `BookError`.
 final class FuzzRegressionTests: XCTestCase {
@@ -40,6 +40,19 @@ final class FuzzRegressionTests: XCTestCase {
             do {
                 let content = try PlainTextReader.read(bytes: Array(data.dropFirst()), name: "fuzz.txt",
                                                        encoding: overrides[Int(first) % overrides.count])
+                XCTAssertEqual(content.validate(), [], url.lastPathComponent)
+            } catch is BookError {
+            }
+        }
+    }
+
+    /// As in Fuzz/Sources/fuzz-mobi: the bytes → `MOBIReader.read(bytes:name:)`.
+    func testMOBIInputs() throws {
+        let inputs = Self.inputs("mobi")
+        XCTAssertFalse(inputs.isEmpty, "no mobi regression inputs in \(Self.root.path)")
+        for url in inputs {
+            do {
+                let content = try MOBIReader.read(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent)
                 XCTAssertEqual(content.validate(), [], url.lastPathComponent)
             } catch is BookError {
             }
