@@ -125,4 +125,26 @@ final class MOBIReaderTests: XCTestCase {
         XCTAssertEqual(MOBIChapters.headingStarts(Array(blocks.prefix(3))), [])
         XCTAssertEqual(MOBIChapters.pageBreakStarts(blocks, [ByteOffset(1), ByteOffset(2), ByteOffset(9)]), [1])
     }
+
+    func testLongDocumentIsWalkedInPiecesWithLinksAndSourceOffsetsIntact() throws {
+        let c = try read("mobi6-long.mobi")
+        XCTAssertEqual(c.chapters.map(\.title), ["Long Chapter 1", "Long Chapter 2", "Long Chapter 3"])
+        XCTAssertEqual(c.blocks.filter { $0.kind == .paragraph }.count, 2102)
+        let link = try XCTUnwrap(c.styles.first { $0.isLink && c.string(in: $0.range) == "the last lines" })
+        let target = try XCTUnwrap(link.target)
+        let block = try XCTUnwrap(c.blocks.first { $0.range.lowerBound >= target })
+        XCTAssertEqual(c.string(in: block.range), "The very last lines of the long book.")
+        // The last piece's source offsets count from the document's start, not the piece's.
+        let location = try XCTUnwrap(c.sourceMap.location(of: block.range.lowerBound))
+        XCTAssertEqual(location.path, "part00000.html")
+        XCTAssertGreaterThan(location.offset, 2 * MOBIMarkup.minimumPiece)
+    }
+
+    func testPiecesAreCutAtPageBreaksAfterTheMinimumSize() {
+        let filler = [UInt8](repeating: UInt8(ascii: "x"), count: MOBIMarkup.minimumPiece)
+        let markup = Array("<p>a</p><MBP:PageBreak/>".utf8) + filler + Array("<mbp:pagebreak/>b<mbp:pagebreak/>c".utf8)
+        let pieces = markup.withUnsafeBufferPointer { MOBIMarkup.pieces($0) }
+        let firstCut = 8 + 16 + filler.count
+        XCTAssertEqual(pieces, [0..<firstCut, firstCut..<markup.count])
+    }
 }

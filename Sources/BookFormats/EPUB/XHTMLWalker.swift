@@ -26,6 +26,9 @@ final class XHTMLWalker {
     /// Where `<mbp:pagebreak/>` (MOBI 6) elements ended a block: the offset the next text
     /// takes, in the builder's offsets. The MOBI reader makes chapters of them.
     private(set) var pageBreaks: [ByteOffset] = []
+    /// Where the parsed bytes start in `entryPath` (a MOBI document walked in pieces): added
+    /// to the source map's offsets.
+    var sourceOffset = 0
     /// The `<title>` text.
     var documentTitle: String? {
         let t = String(decoding: titleBytes, as: UTF8.self).collapsingSpaces()
@@ -530,7 +533,7 @@ final class XHTMLWalker {
     private func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
         builder.endBlock()
         builder.beginBlock(kind, direction: ctx.direction)
-        builder.anchor(source: entryPath, offset: anchor, linear: false)
+        builder.anchor(source: entryPath, offset: sourceOffset + anchor, linear: false)
         builder.append(text)
         builder.endBlock()
     }
@@ -811,7 +814,7 @@ final class XHTMLWalker {
     private func openBlockIfNeeded() {
         guard !builder.isInBlock else { return }
         builder.beginBlock(ctx.kind, level: ctx.level, direction: ctx.direction, isVerse: ctx.verse)
-        builder.anchor(source: entryPath, offset: pendingAnchor ?? lastEventEnd, linear: false)
+        builder.anchor(source: entryPath, offset: sourceOffset + (pendingAnchor ?? lastEventEnd), linear: false)
         pendingAnchor = nil
         if ctx.kind == .preformatted { preJustOpened = true }
     }

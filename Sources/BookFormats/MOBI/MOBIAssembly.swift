@@ -22,7 +22,8 @@ struct MOBIAssembly {
         self.cp1252 = cp1252
     }
 
-    /// Walks one part (converted to UTF-8 first when it is not).
+    /// Walks one part (converted to UTF-8 first when it is not), a long one in pieces
+    /// (`MOBIMarkup.pieces`).
     mutating func add(_ part: MOBIReader.Part) {
         var warnings: [String] = []
         let converted = MOBIMarkup.prepared(part.data, cp1252: cp1252, entry: part.entry, warnings: &warnings)
@@ -30,18 +31,28 @@ struct MOBIAssembly {
         book.defineTarget(part.entry)
         let start = book.offsetOfNextText
         if spine.isEmpty { book.reserveCapacity(part.data.count) }
-        let walker = XHTMLWalker(builder: book, entryPath: part.entry)
-        book = TextContentBuilder(metadata: book.metadata)   // the walker holds the only reference
-        let ok = converted.map { c in c.withUnsafeBufferPointer { walker.parse($0) } } ?? walker.parse(part.data)
-        book = walker.takeBuilder()
+        var heading: String?, title: String?
+        var ok = false
+        func walk(_ data: UnsafeBufferPointer<UInt8>) {
+            for piece in MOBIMarkup.pieces(data) {
+                let walker = XHTMLWalker(builder: book, entryPath: part.entry)
+                walker.sourceOffset = piece.lowerBound
+                book = TextContentBuilder(metadata: book.metadata)   // the walker holds the only reference
+                if walker.parse(UnsafeBufferPointer(rebasing: data[piece])) { ok = true }
+                book = walker.takeBuilder()
+                heading = heading ?? walker.firstHeading
+                title = title ?? walker.documentTitle
+                pageBreaks += walker.pageBreaks
+            }
+        }
+        if let converted { converted.withUnsafeBufferPointer { walk($0) } } else { walk(part.data) }
         if !ok { book.warn("skipped \(part.entry): the part is empty or could not be parsed") }
         spine.append(EPUBSpineItem(id: part.entry, entryPath: part.entry, mediaType: "application/xhtml+xml", isLinear: true,
                                    uncompressedSize: part.data.count, isPresent: true))
         starts.append(start)
-        titles.append(walker.firstHeading ?? walker.documentTitle ?? "Chapter \(starts.count)")
+        titles.append(heading ?? title ?? "Chapter \(starts.count)")
         readableFlags.append(ok)
         if ok { readable += 1 }
-        pageBreaks += walker.pageBreaks
     }
 
     /// Chapters from the NCX (`EPUBChapters`: its resolved entries, else one per part),

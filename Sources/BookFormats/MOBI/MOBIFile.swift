@@ -100,6 +100,50 @@ final class MOBIFile {
         return text
     }
 
+    /// After rebuilding, frees what nothing reads any more: the text records' compressed
+    /// data (of both parts of a hybrid file) and the flows' copy of the text the markup was
+    /// rebuilt from, then hands the freed heap back (`malloc_trim`). Data still referenced
+    /// by a markup or resource part is kept. libmobi frees the NULL pointers left as nothing.
+    func releaseSources(of rawml: UnsafeMutablePointer<MOBIRawml>) {
+        var kept = Set<UnsafeMutableRawPointer>()
+        for list in [rawml.pointee.markup, rawml.pointee.resources] {
+            var p = list
+            while let part = p {
+                if let d = part.pointee.data { kept.insert(UnsafeMutableRawPointer(d)) }
+                p = part.pointee.next
+            }
+        }
+        var flow = rawml.pointee.flow
+        while let part = flow {
+            if part.pointee.type == T_HTML, let d = part.pointee.data, !kept.contains(UnsafeMutableRawPointer(d)) {
+                free(d)
+                part.pointee.data = nil
+                part.pointee.size = 0
+            }
+            flow = part.pointee.next
+        }
+        var textRecords: [Range<Int>] = []
+        for m in [handle, handle.pointee.next].compactMap({ $0 }) {
+            guard let rh = m.pointee.rh else { continue }
+            // A hybrid's KF8 part counts its records from its own record 0, at the boundary.
+            let boundary = m.pointee.kf8_boundary_offset
+            let first = (mobi_is_kf8(m) && boundary != MOBI_NOTSET ? Int(boundary) : 0) + 1
+            textRecords.append(first..<(first + Int(rh.pointee.text_record_count)))
+        }
+        var record = handle.pointee.rec
+        var index = 0
+        while let r = record {
+            if textRecords.contains(where: { $0.contains(index) }), let d = r.pointee.data, !kept.contains(UnsafeMutableRawPointer(d)) {
+                free(d)
+                r.pointee.data = nil
+                r.pointee.size = 0
+            }
+            record = r.pointee.next
+            index += 1
+        }
+        malloc_trim(0)
+    }
+
     /// Rebuilds the book's parts (`mobi_parse_rawml_opt`: TOC, no dictionary, links and
     /// resources reconstructed) and hands them to `body` while they are alive.
     func withRawml<T>(path: String, _ body: (UnsafeMutablePointer<MOBIRawml>) throws -> T) throws -> T {

@@ -55,4 +55,28 @@ enum MOBIMarkup {
         }
         return out
     }
+
+    /// Pieces smaller than this are not cut further.
+    static let minimumPiece = 64 << 10
+
+    /// Where to cut a long MOBI 6 document into pieces walked one after the other: before
+    /// an `<mbp:pagebreak` (any case) at least `minimumPiece` bytes after the last cut. The
+    /// HTML parser copies what it parses, so one piece at a time keeps a second copy of a
+    /// whole book's markup out of memory. A page break nested in an element closes that
+    /// element early (the parser recovers); kindlegen writes them between blocks.
+    static func pieces(_ raw: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let tag = Array("mbp:pagebreak".utf8)
+        var cuts: [Int] = [0]
+        var i = minimumPiece
+        while i + tag.count < raw.count {
+            if raw[i] == UInt8(ascii: "<"), (0..<tag.count).allSatisfy({ raw[i + 1 + $0] | 0x20 == tag[$0] | 0x20 }) {
+                cuts.append(i)
+                i += minimumPiece
+            } else {
+                i += 1
+            }
+        }
+        cuts.append(raw.count)
+        return (0..<(cuts.count - 1)).map { cuts[$0]..<cuts[$0 + 1] }
+    }
 }

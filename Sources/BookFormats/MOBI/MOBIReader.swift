@@ -26,22 +26,30 @@ public enum MOBIReader {
         if stat(path, &st) == 0, Int(st.st_size) > PalmDatabaseCheck.maxFileSize {
             throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(PalmDatabaseCheck.maxFileSize >> 20) MiB for MOBI)")
         }
-        return try read(bytes: try PlainTextReader.readFile(path), name: path)
+        var bytes = try PlainTextReader.readFile(path)
+        return try read(taking: &bytes, name: path)
     }
 
     /// Reads a book from memory; `name` is used for errors, the source map and the
     /// fallback title.
     public static func read(bytes: [UInt8], name: String) throws -> TextContent {
-        try bytes.withUnsafeBufferPointer { buf in
-            let database = try PalmDatabaseCheck(bytes: buf, path: name)
-            let file = try MOBIFile(bytes: buf, path: name)
-            if file.isEncrypted { throw BookError.drmProtected(path: name) }
-            if database.kind == .palmDOC || !file.isMobipocket { return try readPalmDOC(file, database: database, name: name) }
-            if file.isReplica {
-                throw BookError.invalidBook(path: name, format: "MOBI", reason: "a Print Replica (AZW4) book: a PDF, not text")
-            }
-            return try readMOBI(file, name: name)
+        var copy = bytes
+        return try read(taking: &copy, name: name)
+    }
+
+    /// Checks the bytes, loads them into libmobi, and lets them go (libmobi has its own
+    /// copy of the records) before the book is rebuilt.
+    static func read(taking bytes: inout [UInt8], name: String) throws -> TextContent {
+        let (database, file) = try bytes.withUnsafeBufferPointer { buf in
+            (try PalmDatabaseCheck(bytes: buf, path: name), try MOBIFile(bytes: buf, path: name))
         }
+        bytes = []
+        if file.isEncrypted { throw BookError.drmProtected(path: name) }
+        if database.kind == .palmDOC || !file.isMobipocket { return try readPalmDOC(file, database: database, name: name) }
+        if file.isReplica {
+            throw BookError.invalidBook(path: name, format: "MOBI", reason: "a Print Replica (AZW4) book: a PDF, not text")
+        }
+        return try readMOBI(file, name: name)
     }
 
     /// The fallback title: the file name without its extension.
@@ -89,6 +97,7 @@ public enum MOBIReader {
                                     language: TextSanitizer.sanitizeLabel(file.language ?? ""), format: .mobi,
                                     encoding: cp1252 ? "CP1252" : "UTF-8", version: version)
         return try file.withRawml(path: name) { rawml in
+            file.releaseSources(of: rawml)
             let parts = markupParts(rawml)
             guard !parts.isEmpty else { throw BookError.noReadableContent(path: name, reason: "the book has no text parts") }
             var warnings: [String] = []
