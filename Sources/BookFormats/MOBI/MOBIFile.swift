@@ -68,14 +68,6 @@ final class MOBIFile {
     }
     /// EXTH language, else the header's locale ("en-us").
     var language: String? { Self.take(mobi_meta_get_language(handle)) }
-    /// The EXTH cover offset (201): the cover's index among the image records, if set.
-    var coverIndex: Int? {
-        guard let exth = mobi_get_exthrecord_by_tag(handle, EXTH_COVEROFFSET), let data = exth.pointee.data,
-              exth.pointee.size >= 1, exth.pointee.size <= 4 else { return nil }
-        let value = mobi_decode_exthvalue(data.assumingMemoryBound(to: UInt8.self), Int(exth.pointee.size))
-        return value == UInt32.max ? nil : Int(value)
-    }
-
     /// A string libmobi allocated, freed here; nil for NULL or blank.
     private static func take(_ p: UnsafeMutablePointer<CChar>?) -> String? {
         guard let p else { return nil }
@@ -84,7 +76,7 @@ final class MOBIFile {
         return s.isEmpty ? nil : s
     }
 
-    /// The decompressed text records (PalmDOC, or the raw markup), at most `limit` bytes.
+    /// The decompressed text records (PalmDOC text, or the raw markup), as libmobi joins them.
     func rawText(path: String) throws -> [UInt8] {
         let size = mobi_get_text_maxsize(handle)
         guard size > 0, size < PalmDatabaseCheck.maxFileSize else {
