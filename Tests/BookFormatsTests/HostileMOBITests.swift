@@ -85,6 +85,30 @@ final class HostileMOBITests: XCTestCase {
         }
     }
 
+    /// A header declaring 4,100 text records of 65,535 bytes (libmobi would allocate 256 MiB
+    /// and more for the text of a 45 KB file) is refused before libmobi sees it.
+    func testDeclaredTextSizeIsLimited() {
+        let count = 4_101
+        var bytes = [UInt8](repeating: 0, count: 78)
+        bytes.replaceSubrange(60..<68, with: Array("TEXtREAd".utf8))
+        bytes[76] = UInt8(count >> 8); bytes[77] = UInt8(count & 0xFF)
+        let first = 78 + 8 * count + 2
+        for i in 0..<count {
+            let offset = first + (i == 0 ? 0 : 16 + i - 1)
+            bytes += [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF), 0, 0, 0, 0]
+        }
+        bytes += [0, 0]
+        bytes += [0, 1, 0, 0, 0, 0, 0x10, 0, UInt8((count - 1) >> 8), UInt8((count - 1) & 0xFF), 0xFF, 0xFF, 0, 0, 0, 0]
+        bytes += [UInt8](repeating: UInt8(ascii: "a"), count: count - 1)
+        XCTAssertThrowsError(try MOBIReader.read(bytes: bytes, name: "big.pdb")) { error in
+            guard case let .limitExceeded(_, reason)? = error as? BookError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("4100 text records of 65535 bytes"), reason)
+        }
+        // The same records at the standard 4,096 bytes are a book.
+        bytes[first + 10] = 0x10; bytes[first + 11] = 0
+        XCTAssertNoThrow(try MOBIReader.read(bytes: bytes, name: "ok.pdb"))
+    }
+
     /// Every prefix of a good file (every 7th length) and 400 seeded byte mutations: a
     /// valid book or a `BookError`, nothing else.
     func testTruncationsAndMutationsNeverCrash() throws {

@@ -6,7 +6,8 @@
 /// Checked: the 78-byte header; a record list that fits the file; record offsets inside
 /// the file, after the list, in ascending order (a record that starts before the previous
 /// one overlaps it); record 0 long enough for the PalmDOC header (and for MOBI the MOBI
-/// header it declares); a known compression; text records that exist; the encryption
+/// header it declares); a known compression; text records that exist, declaring at most
+/// `maxTextSize` bytes of text; the encryption
 /// field (MOBI: not 0 → DRM); for HUFF/CDIC, HUFF and CDIC records whose tables fit them;
 /// the KF8 part's record 0 (the record EXTH 121, the KF8 boundary, names), checked the same way.
 struct PalmDatabaseCheck {
@@ -31,6 +32,9 @@ struct PalmDatabaseCheck {
     /// Largest book file read (512 MiB, as for TXT): libmobi holds the records and the
     /// rebuilt markup in memory at once.
     static let maxFileSize = 512 << 20
+    /// Most text a header may declare (text records × record size): 65,535 records of the
+    /// standard 4,096 bytes. libmobi sizes its text buffer from the declaration.
+    static let maxTextSize = 65_535 * 4_096
     /// Compression types: none, PalmDOC (LZ77), HUFF/CDIC.
     static let compressions: Set<UInt16> = [1, 2, 17480]
 
@@ -104,6 +108,11 @@ struct PalmDatabaseCheck {
         let textRecords = Int(u16(bytes, r0.lowerBound + 8))
         guard first + textRecords < records.count else {
             throw invalid("the header names \(textRecords) text records, the file has \(records.count - first - 1) after record \(first)")
+        }
+        // libmobi allocates text records × record size for the text at once.
+        let recordSize = Int(u16(bytes, r0.lowerBound + 10))
+        guard textRecords * recordSize <= maxTextSize else {
+            throw BookError.limitExceeded(path: path, reason: "the header declares \(textRecords) text records of \(recordSize) bytes (limit \(maxTextSize >> 20) MiB of text)")
         }
         guard kind == .mobi else { return }
         if u16(bytes, r0.lowerBound + 12) != 0 { throw BookError.drmProtected(path: path) }
