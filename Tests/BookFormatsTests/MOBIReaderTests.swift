@@ -147,4 +147,29 @@ final class MOBIReaderTests: XCTestCase {
         let firstCut = 8 + 16 + filler.count
         XCTAssertEqual(pieces, [0..<firstCut, firstCut..<markup.count])
     }
+
+    /// A single page break (after a title page) is no structure: the headings make the chapters.
+    func testOnePageBreakDefersToHeadings() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "Book", format: .mobi))
+        func block(_ kind: BlockKind, _ level: UInt8 = 0, _ text: String) {
+            b.beginBlock(kind, level: level)
+            b.append(text)
+            b.endBlock()
+        }
+        block(.paragraph, 0, "Title page")
+        let pageBreak = b.offsetOfNextText
+        for name in ["One", "Two", "Three"] {
+            block(.heading, 2, name)
+            block(.paragraph, 0, "Text of \(name).")
+        }
+        var second = b
+        var content = b.finish()
+        MOBIChapters.assignFromStructure(&content, pageBreaks: [pageBreak], source: "part00000.html")
+        XCTAssertEqual(content.chapters.map(\.title), ["Book", "One", "Two", "Three"])
+        XCTAssertEqual(content.validate(), [])
+        // With a second break the breaks win.
+        var two = second.finish()
+        MOBIChapters.assignFromStructure(&two, pageBreaks: [pageBreak, two.blocks[5].range.lowerBound], source: "p")
+        XCTAssertEqual(two.chapters.map(\.title), ["Book", "One", "Three"])
+    }
 }

@@ -8,9 +8,11 @@ import TextContent
 /// chapter; instead:
 /// * with `<mbp:pagebreak/>`s: a chapter at each page break that has text after it,
 ///   titled by a heading among its first blocks (else "Chapter N");
-/// * else with headings: a chapter at each heading of the highest level that occurs at
+/// * else (or with a single page break, when there are headings) with headings: a chapter at each heading of the highest level that occurs at
 ///   least twice (one heading alone is the book's title, not a chapter);
 /// * else one chapter.
+/// Text before the first heading or break without a heading of its own is titled by the
+/// book's title.
 /// The table of contents is then the chapters.
 enum MOBIChapters {
     /// How many blocks after a page break are looked at for the chapter's title.
@@ -18,7 +20,10 @@ enum MOBIChapters {
 
     /// Replaces `content`'s chapters and TOC by structural ones, when there is structure.
     static func assignFromStructure(_ content: inout TextContent, pageBreaks: [ByteOffset], source: String) {
-        let starts = pageBreaks.isEmpty ? headingStarts(content.blocks) : pageBreakStarts(content.blocks, pageBreaks)
+        let byBreaks = pageBreakStarts(content.blocks, pageBreaks), byHeadings = headingStarts(content.blocks)
+        // One page break (after a title page, say) is no chapter structure; headings may be.
+        let usesBreaks = byBreaks.count >= 2 || byHeadings.isEmpty
+        let starts = usesBreaks ? byBreaks : byHeadings
         guard !starts.isEmpty else { return }
         var chapters: [Chapter] = []
         var bounds = starts.filter { $0 > 0 }
@@ -28,7 +33,7 @@ enum MOBIChapters {
             let upper = i + 1 < bounds.count ? content.blocks[bounds[i + 1]].range.lowerBound.rawValue : content.bytes.count
             let limit = i + 1 < bounds.count ? bounds[i + 1] : content.blocks.count
             let title = heading(in: content, blocks: first..<min(limit, first + titleLookahead))
-                ?? (i == 0 && bounds.count > 1 && first == 0 && !pageBreaks.isEmpty ? content.metadata.title : "Chapter \(i + 1)")
+                ?? (i == 0 ? content.metadata.title : "Chapter \(i + 1)")
             chapters.append(Chapter(title: TextSanitizer.sanitizeLabel(title), level: 1, range: ByteRange(lower, upper),
                                     source: "\(source)#@\(lower)"))
         }
