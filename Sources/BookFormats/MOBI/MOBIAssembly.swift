@@ -17,8 +17,11 @@ struct MOBIAssembly {
     private(set) var readable = 0
     private var pageBreaks: [ByteOffset] = []
 
-    init(metadata: BookMetadata, cp1252: Bool) {
+    /// `markupSize`: the parts' total size, reserved for the text (text is shorter than
+    /// its markup, and untouched reserved pages cost nothing).
+    init(metadata: BookMetadata, cp1252: Bool, markupSize: Int) {
         book = TextContentBuilder(metadata: metadata)
+        book.reserveCapacity(markupSize)
         self.cp1252 = cp1252
     }
 
@@ -30,7 +33,6 @@ struct MOBIAssembly {
         for w in warnings { book.warn(w) }
         book.defineTarget(part.entry)
         let start = book.offsetOfNextText
-        if spine.isEmpty { book.reserveCapacity(part.data.count) }
         var heading: String?, title: String?
         var ok = false
         func walk(_ data: UnsafeBufferPointer<UInt8>) {

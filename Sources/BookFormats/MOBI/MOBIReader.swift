@@ -102,7 +102,7 @@ public enum MOBIReader {
             guard !parts.isEmpty else { throw BookError.noReadableContent(path: name, reason: "the book has no text parts") }
             var warnings: [String] = []
             let toc = ncx(rawml).map { EPUBNavigation.ncxTOC($0.data, entryPath: $0.entry, warnings: &warnings) } ?? []
-            var assembly = MOBIAssembly(metadata: metadata, cp1252: cp1252)
+            var assembly = MOBIAssembly(metadata: metadata, cp1252: cp1252, markupSize: parts.reduce(0) { $0 + $1.data.count })
             for w in warnings { assembly.book.warn(w) }
             for part in parts { assembly.add(part) }
             guard assembly.readable > 0 else {
