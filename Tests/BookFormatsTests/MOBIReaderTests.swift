@@ -99,6 +99,7 @@ final class MOBIReaderTests: XCTestCase {
         let c = try read("palmdoc.pdb")
         XCTAssertEqual(c.metadata.format, .mobi)
         XCTAssertEqual(c.metadata.version, "PalmDOC")
+        XCTAssertEqual(c.metadata.encoding, "CP1252")
         XCTAssertEqual(c.metadata.title, "Orchard Ledger")
         XCTAssertEqual(c.chapters.map(\.title), ["Orchard Ledger", "Chapter 1", "Chapter 2"])
         XCTAssertTrue(text(c).contains("café gossip"))

@@ -65,9 +65,10 @@ public enum MOBIReader {
     /// CP1252), read as TXT; the database name is the title.
     static func readPalmDOC(_ file: MOBIFile, database: PalmDatabaseCheck, name: String) throws -> TextContent {
         let text = try file.rawText(path: name)
-        var content = try PlainTextReader.read(bytes: text, name: name,
-                                               encoding: UTF8Validation.isValid(text) ? "UTF-8" : "WINDOWS-1252")
+        let utf8 = UTF8Validation.isValid(text)
+        var content = try PlainTextReader.read(bytes: text, name: name, encoding: utf8 ? "UTF-8" : "WINDOWS-1252")
         content.metadata.format = .mobi
+        content.metadata.encoding = utf8 ? "UTF-8" : "CP1252"   // as the MOBI header names them
         content.metadata.version = "PalmDOC"
         let title = database.name.replacingOccurrences(of: "_", with: " ").trimmingSpaces()
         if !title.isEmpty {
