@@ -68,6 +68,11 @@ let package = Package(
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → MOBIReader (PalmDatabaseCheck, libmobi, the rebuilt parts through XHTMLWalker).
+        .executableTarget(name: "fuzz-mobi", dependencies: ["FuzzSupport",
+            .product(name: "BookFormats", package: "reader"),
+            .product(name: "TextContent", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

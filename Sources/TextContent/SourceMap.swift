@@ -82,6 +82,17 @@ public struct SourceMap: Sendable, Hashable {
         linear.append(isLinear)
     }
 
+    /// Drops the anchors after `offset`: their text was taken back (a block's trailing
+    /// spaces trimmed after an anchor inside them).
+    public mutating func removeAnchors(after offset: ByteOffset) {
+        while let last = contentOffsets.last, last > offset.rawValue {
+            contentOffsets.removeLast()
+            sourceIndices.removeLast()
+            sourceOffsets.removeLast()
+            linear.removeLast()
+        }
+    }
+
     /// The source location of a content offset, or `nil` when no anchor precedes it.
     public func location(of offset: ByteOffset) -> SourceLocation? {
         // The last anchor with contentOffset <= offset.

@@ -444,6 +444,9 @@ public struct TextContentBuilder {
             idx = sourceMap.sourceIndex(for: source)
             sourceIndexCache[source] = idx
         }
+        // An anchor set inside trailing spaces that a block's end then trimmed points past
+        // the text (TXT: a converter checkpoint before spaces and NULs; found by fuzz-mobi).
+        sourceMap.removeAnchors(after: ByteOffset(bytes.count))
         sourceMap.addAnchor(content: ByteOffset(bytes.count), source: idx, sourceOffset: offset, linear: linear)
     }
 

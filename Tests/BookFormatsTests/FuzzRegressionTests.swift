@@ -2,7 +2,7 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// Replays the inputs that made the `epub`, `txt`, `fb2`, `html` and `markdown` fuzz targets fail
+/// Replays the inputs that made the `epub`, `txt`, `fb2`, `mobi`, `html` and `markdown` fuzz targets fail
 /// (`Fixtures/fuzz-regressions/<target>/`, see docs/FUZZING.md), the way the targets feed
 /// them: each must open into a valid book or fail with a `BookError`.
 final class FuzzRegressionTests: XCTestCase {
@@ -77,6 +77,19 @@ final class FuzzRegressionTests: XCTestCase {
                 let content = try FB2Reader.read(bytes: data, name: url.lastPathComponent)
                 XCTAssertEqual(content.validate(), [], url.lastPathComponent)
                 XCTAssertEqual(try FB2Reader.metadata(path: url.path), content.metadata, url.lastPathComponent)
+            } catch is BookError {
+            }
+        }
+    }
+
+    /// As in Fuzz/Sources/fuzz-mobi: the bytes → `MOBIReader.read(bytes:name:)`.
+    func testMOBIInputs() throws {
+        let inputs = Self.inputs("mobi")
+        XCTAssertFalse(inputs.isEmpty, "no mobi regression inputs in \(Self.root.path)")
+        for url in inputs {
+            do {
+                let content = try MOBIReader.read(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent)
+                XCTAssertEqual(content.validate(), [], url.lastPathComponent)
             } catch is BookError {
             }
         }

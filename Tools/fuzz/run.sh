@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -50,6 +50,10 @@ seed() {
     fb2)
         # The documents as they are; zips ("PK") are read as .fb2.zip.
         cp "$ROOT"/Fixtures/fb2/*.fb2 "$ROOT"/Fixtures/fb2/*.zip "$dir"/ ;;
+    mobi)
+        # The generated fixtures (good and broken), and the corpus files when present.
+        cp "$ROOT"/Fixtures/mobi/* "$dir"/
+        for f in /work/shared/corpus/mobi/*; do [ -f "$f" ] && cp "$f" "$dir"/ || true; done ;;
     txt)
         # Byte 0 picks the encoding override (0 = detect).
         for f in "$ROOT"/Fixtures/txt/*.txt "$ROOT"/Fixtures/sample/*.txt; do

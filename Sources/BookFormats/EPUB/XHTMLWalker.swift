@@ -28,6 +28,12 @@ final class XHTMLWalker {
     var collectsHeadings = false
     /// The headings met (`collectsHeadings`), in order: where the text starts, level 1–6, text.
     private(set) var headings: [WalkedHeading] = []
+    /// Where `<mbp:pagebreak/>` (MOBI 6) elements ended a block: the offset the next text
+    /// takes, in the builder's offsets. The MOBI reader makes chapters of them.
+    private(set) var pageBreaks: [ByteOffset] = []
+    /// Where the parsed bytes start in `entryPath` (a MOBI document walked in pieces): added
+    /// to the source map's offsets.
+    var sourceOffset = 0
     /// The `<title>` text.
     var documentTitle: String? {
         let t = String(decoding: titleBytes, as: UTF8.self).collapsingSpaces()
@@ -229,7 +235,7 @@ final class XHTMLWalker {
 
     private enum Tag: UInt8 {
         case other, skip, title, paragraph, container, aside, blockquote, list, orderedList, listItem, row, cell, nav
-        case h1, h2, h3, h4, h5, h6, pre, br, hr, img, emphasis, strong, strike, code, sup, sub, anchor
+        case h1, h2, h3, h4, h5, h6, pre, br, hr, pageBreak, img, emphasis, strong, strike, code, sup, sub, anchor
         case ruby, rubyBase, rubyText, rubyParenthesis, rubyTextContainer
     }
 
@@ -279,6 +285,7 @@ final class XHTMLWalker {
             if equals(start, "blockquote") { return .blockquote }
             if equals(start, "figcaption") { return .paragraph }
             if equals(start, "plaintext") { return .pre }
+            if equals(start, "pagebreak") { return .pageBreak }   // MOBI's <mbp:pagebreak/>
             return .other
         }
         var key: UInt64 = 0
@@ -426,6 +433,10 @@ final class XHTMLWalker {
         case .hr:
             if ctx.inRow { return }
             insertBlock(.separator, text: "* * *", anchor: tagStartOffset())
+        case .pageBreak:
+            if ctx.inRow { return }
+            builder.endBlock()
+            pageBreaks.append(builder.offsetOfNextText)
         case .img:
             insertImage(a, anchor: tagStartOffset)
         case .emphasis: frames[frames.count - 1].styleToken = builder.beginStyle(.emphasis)
@@ -529,7 +540,7 @@ final class XHTMLWalker {
     private func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
         builder.endBlock()
         builder.beginBlock(kind, direction: ctx.direction)
-        builder.anchor(source: entryPath, offset: anchor, linear: false)
+        builder.anchor(source: entryPath, offset: sourceOffset + anchor, linear: false)
         builder.append(text)
         builder.endBlock()
     }
@@ -811,7 +822,7 @@ final class XHTMLWalker {
     private func openBlockIfNeeded() {
         guard !builder.isInBlock else { return }
         builder.beginBlock(ctx.kind, level: ctx.level, direction: ctx.direction, isVerse: ctx.verse)
-        builder.anchor(source: entryPath, offset: pendingAnchor ?? lastEventEnd, linear: false)
+        builder.anchor(source: entryPath, offset: sourceOffset + (pendingAnchor ?? lastEventEnd), linear: false)
         pendingAnchor = nil
         if ctx.kind == .preformatted { preJustOpened = true }
     }
