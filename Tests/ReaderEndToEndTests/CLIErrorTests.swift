@@ -64,6 +64,16 @@ final class CLIErrorTests: XCTestCase {
     var sample: String { TmuxSessionTests.fixtures.appendingPathComponent("sample/sample.txt").path }
     func epub(_ name: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent("epub/\(name)").path }
 
+    func testDRMAndBrokenMOBIAndFB2ExitWith4() throws {
+        func fixture(_ p: String) -> String { TmuxSessionTests.fixtures.appendingPathComponent(p).path }
+        try check(["info", fixture("mobi/drm.mobi")], exit: 4, contains: "DRM-protected: this book cannot be opened")
+        try check(["dump", fixture("mobi/drm.mobi")], exit: 4, contains: "DRM-protected: this book cannot be opened")
+        try check(["info", fixture("mobi/truncated-header.mobi")], exit: 4, contains: "invalid MOBI: ")
+        try check(["info", fixture("mobi/offsets-past-end.mobi")], exit: 4, contains: "invalid MOBI: ")
+        try check(["info", fixture("fb2/no-body.fb2")], exit: 4, contains: "invalid FB2: ")
+        try check(["info", fixture("fb2/no-document.fb2.zip")], exit: 4, contains: "invalid FB2: ")
+    }
+
     func testBrokenDocumentsExitWith4() throws {
         try check(["info", TmuxSessionTests.fixtures.appendingPathComponent("html/empty-body.html").path], exit: 4,
                   contains: "no readable text: the HTML file has no text")

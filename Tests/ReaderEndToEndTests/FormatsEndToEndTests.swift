@@ -11,6 +11,10 @@ final class FormatsEndToEndTests: XCTestCase {
         ("html/book.html", "HTML", "Someone knocked; it was only the wind."),
         ("html/chapters.xhtml", "XHTML", "Im Frühling kam eine Familie mit drei Kindern."),
         ("markdown/book.md", "Markdown", "It rang at noon."),
+        ("fb2/elements.fb2", "FB2 2.0", ""),
+        ("fb2/zipped.fb2.zip", "FB2 2.0", ""),
+        ("mobi/mobi6-utf8.mobi", "MOBI 6", ""),
+        ("mobi/palmdoc.pdb", "PalmDOC", ""),
         ("epub/epub2-ncx.epub", "EPUB 2.0", ""),
         ("sample/sample.txt", "TXT", ""),
     ]
