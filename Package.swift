@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "ReaderCoreTests", dependencies: ["TestSupport", "ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "HyphenationTests", dependencies: ["TestSupport", "Hyphenation"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CTurboJPEG"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData", "BookFormats"]),
     ]
 )

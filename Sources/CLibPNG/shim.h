@@ -11,12 +11,12 @@ static inline void reader_png_image_init(png_image *image) {
     image->version = PNG_IMAGE_VERSION;
 }
 
-/* The output format: 8-bit sRGB red, green, blue, alpha (straight alpha). */
-static inline png_uint_32 reader_png_format_rgba(void) {
-    return PNG_FORMAT_RGBA;
+/* After png_image_begin_read_* (which clears the flags): asks png_image_finish_read for
+   8-bit sRGB red, green, blue, alpha (straight alpha), and takes a 16-bit file without
+   gAMA or sRGB chunk as sRGB, as browsers do (libpng would otherwise assume linear values
+   and brighten them on the way to 8 bits). */
+static inline void reader_png_request_rgba(png_image *image) {
+    image->format = PNG_FORMAT_RGBA;
+    image->flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
 }
 
-/* Whether png_image.warning_or_error holds an error (not only a warning). */
-static inline int reader_png_image_failed(const png_image *image) {
-    return (image->warning_or_error & PNG_IMAGE_ERROR) != 0;
-}

@@ -20,7 +20,9 @@ enum JPEGDecoder {
         let result = withDecompressor(bytes) { handle, raw -> Result<Header, ImageError> in
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
             let status = tjDecompressHeader3(handle, raw.baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace)
-            if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) || width < 0 || height < 0 {
+            // A fatal error after a warning also reports TJERR_WARNING, but leaves the size unset.
+            let usable = status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            guard usable, width > 0, height > 0 else {
                 return .failure(JPEGSegments.headerIsCut(bytes) ? .truncated(.jpeg) : .corrupt(.jpeg, message(handle)))
             }
             return .success(Header(size: ImageSize(width: Int(width), height: Int(height)), colorspace: colorspace))

@@ -26,7 +26,7 @@ enum PNGDecoder {
             guard Int(image.width) == header.width, Int(image.height) == header.height else {
                 return .failure(.corrupt(.png, "libpng read \(image.width)×\(image.height), the header says \(header.size)"))
             }
-            image.format = reader_png_format_rgba()
+            reader_png_request_rgba(&image)
             var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
             let finished = pixels.withUnsafeMutableBytes { out in
                 png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
