@@ -79,6 +79,8 @@ let package = Package(
         // Images (issue #19): format sniffing, headers without decoding, PNG/JPEG/GIF/WebP → RGBA8
         // within ImageLimits, area-average scaling. No drawing, no layout yet.
         .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib"]),
+        // Benchmark: header, decode and decode-to-size times of image files.
+        .executableTarget(name: "images-bench", dependencies: ["Images"]),
         // The command-line program.
         .executableTarget(name: "reader",
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),

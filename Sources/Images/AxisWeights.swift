@@ -11,7 +11,7 @@ struct AxisWeights {
     /// Per target pixel: where its weights start in `weights` (one more entry at the end).
     private var offsets: [Int] = [0]
     /// The weights, target pixel after target pixel.
-    private var weights: [Float] = []
+    private var weights: [Double] = []
 
     init(source: Int, target: Int) {
         precondition(source > 0 && target > 0)
@@ -25,7 +25,7 @@ struct AxisWeights {
             first.append(start)
             for j in start..<end {
                 let overlap = min(hi, (j + 1) * target) - max(lo, j * target)
-                weights.append(Float(overlap) / Float(source))
+                weights.append(Double(overlap) / Double(source))
             }
             offsets.append(weights.count)
         }
@@ -33,7 +33,7 @@ struct AxisWeights {
 
     /// Calls `body` with each source pixel target pixel `i` covers and its weight.
     @inline(__always)
-    func forEach(_ i: Int, _ body: (Int, Float) -> Void) {
+    func forEach(_ i: Int, _ body: (Int, Double) -> Void) {
         let start = first[i]
         for k in offsets[i]..<offsets[i + 1] {
             body(start + k - offsets[i], weights[k])

@@ -18,7 +18,7 @@ public enum ImageScaler {
     }
 
     /// Horizontal pass: every source row to `columns.target` pixels, as premultiplied
-    /// floats (r·a, g·a, b·a, a).
+    /// floats (r·a, g·a, b·a, a), summed in doubles (a row may have millions of pixels).
     private static func scaleRows(_ image: DecodedImage, _ columns: AxisWeights) -> [Float] {
         var out = [Float](repeating: 0, count: columns.target * image.height * 4)
         image.pixels.withUnsafeBufferPointer { src in
@@ -26,14 +26,14 @@ public enum ImageScaler {
                 for y in 0..<image.height {
                     let rowStart = y * image.width * 4
                     for x in 0..<columns.target {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
                         columns.forEach(x) { source, weight in
                             let p = rowStart + source * 4
-                            let wa = weight * Float(src[p + 3])
-                            r += wa * Float(src[p]); g += wa * Float(src[p + 1]); b += wa * Float(src[p + 2]); a += wa
+                            let wa = weight * Double(src[p + 3])
+                            r += wa * Double(src[p]); g += wa * Double(src[p + 1]); b += wa * Double(src[p + 2]); a += wa
                         }
                         let o = (y * columns.target + x) * 4
-                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b; dst[o + 3] = a
+                        dst[o] = Float(r); dst[o + 1] = Float(g); dst[o + 2] = Float(b); dst[o + 3] = Float(a)
                     }
                 }
             }
@@ -48,10 +48,11 @@ public enum ImageScaler {
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<rows.target {
                     for x in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
                         rows.forEach(y) { source, weight in
                             let p = (source * width + x) * 4
-                            r += weight * src[p]; g += weight * src[p + 1]; b += weight * src[p + 2]; a += weight * src[p + 3]
+                            r += weight * Double(src[p]); g += weight * Double(src[p + 1]); b += weight * Double(src[p + 2])
+                            a += weight * Double(src[p + 3])
                         }
                         let o = (y * width + x) * 4
                         guard a > 0 else { continue }   // fully transparent: (0, 0, 0, 0)
@@ -63,7 +64,7 @@ public enum ImageScaler {
         return out
     }
 
-    private static func byte(_ value: Float) -> UInt8 {
+    private static func byte(_ value: Double) -> UInt8 {
         UInt8(max(0, min(255, value.rounded())))
     }
 }

@@ -63,9 +63,9 @@ final class ImageScalerTests: XCTestCase {
         for (source, target) in [(10, 3), (3, 10), (1000, 125), (7, 7), (1, 5), (5, 1)] {
             let weights = AxisWeights(source: source, target: target)
             for i in 0..<target {
-                var sum: Float = 0, indices: [Int] = []
+                var sum = 0.0, indices: [Int] = []
                 weights.forEach(i) { j, w in sum += w; indices.append(j) }
-                XCTAssertEqual(sum, 1, accuracy: 1e-4, "\(source)→\(target) #\(i)")
+                XCTAssertEqual(sum, 1, accuracy: 1e-9, "\(source)→\(target) #\(i)")
                 XCTAssertTrue(indices.allSatisfy { (0..<source).contains($0) })
             }
         }
