@@ -32,11 +32,20 @@ struct AxisWeights {
     }
 
     /// Calls `body` with each source pixel target pixel `i` covers and its weight.
-    @inline(__always)
     func forEach(_ i: Int, _ body: (Int, Double) -> Void) {
-        let start = first[i]
         for k in offsets[i]..<offsets[i + 1] {
-            body(start + k - offsets[i], weights[k])
+            body(first[i] + k - offsets[i], weights[k])
+        }
+    }
+
+    /// The tables as buffers, for the scaler's inner loops: per target pixel i, its first
+    /// source pixel `first[i]` and its weights `weights[offsets[i]..<offsets[i + 1]]`
+    /// (for consecutive source pixels).
+    func withBuffers<T>(_ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Double>) -> T) -> T {
+        first.withUnsafeBufferPointer { first in
+            offsets.withUnsafeBufferPointer { offsets in
+                weights.withUnsafeBufferPointer { weights in body(first, offsets, weights) }
+            }
         }
     }
 }

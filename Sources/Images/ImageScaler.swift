@@ -18,22 +18,26 @@ public enum ImageScaler {
     }
 
     /// Horizontal pass: every source row to `columns.target` pixels, as premultiplied
-    /// floats (r·a, g·a, b·a, a), summed in doubles (a row may have millions of pixels).
+    /// floats (r·a, g·a, b·a, a), each summed in doubles (a row may have millions of pixels).
     private static func scaleRows(_ image: DecodedImage, _ columns: AxisWeights) -> [Float] {
         var out = [Float](repeating: 0, count: columns.target * image.height * 4)
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<image.height {
-                    let rowStart = y * image.width * 4
-                    for x in 0..<columns.target {
-                        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-                        columns.forEach(x) { source, weight in
-                            let p = rowStart + source * 4
-                            let wa = weight * Double(src[p + 3])
-                            r += wa * Double(src[p]); g += wa * Double(src[p + 1]); b += wa * Double(src[p + 2]); a += wa
+                columns.withBuffers { first, offsets, weights in
+                    guard let source = src.baseAddress, var o = dst.baseAddress else { return }
+                    for y in 0..<image.height {
+                        let row = source + y * image.width * 4
+                        for x in 0..<columns.target {
+                            var sum = SIMD4<Double>(repeating: 0)
+                            var p = row + first[x] &* 4
+                            for k in offsets[x]..<offsets[x &+ 1] {
+                                let wa = weights[k] * Double(p[3])
+                                sum += SIMD4(Double(p[0]), Double(p[1]), Double(p[2]), 1) * wa
+                                p += 4
+                            }
+                            o[0] = Float(sum[0]); o[1] = Float(sum[1]); o[2] = Float(sum[2]); o[3] = Float(sum[3])
+                            o += 4
                         }
-                        let o = (y * columns.target + x) * 4
-                        dst[o] = Float(r); dst[o + 1] = Float(g); dst[o + 2] = Float(b); dst[o + 3] = Float(a)
                     }
                 }
             }
@@ -41,22 +45,27 @@ public enum ImageScaler {
         return out
     }
 
-    /// Vertical pass over the premultiplied rows, back to straight RGBA8.
+    /// Vertical pass over the premultiplied rows, a whole output row at a time, back to
+    /// straight RGBA8.
     private static func scaleColumns(_ across: [Float], width: Int, _ rows: AxisWeights) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * rows.target * 4)
+        var sum = [Double](repeating: 0, count: width * 4)
         across.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<rows.target {
-                    for x in 0..<width {
-                        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-                        rows.forEach(y) { source, weight in
-                            let p = (source * width + x) * 4
-                            r += weight * Double(src[p]); g += weight * Double(src[p + 1]); b += weight * Double(src[p + 2])
-                            a += weight * Double(src[p + 3])
+                sum.withUnsafeMutableBufferPointer { sum in
+                    rows.withBuffers { first, offsets, weights in
+                        guard let source = src.baseAddress, let acc = sum.baseAddress else { return }
+                        let n = width * 4
+                        for y in 0..<rows.target {
+                            sum.update(repeating: 0)
+                            var row = source + first[y] * n
+                            for k in offsets[y]..<offsets[y &+ 1] {
+                                let w = weights[k]
+                                for i in 0..<n { acc[i] += w * Double(row[i]) }
+                                row += n
+                            }
+                            unpremultiply(sum, into: dst, at: y * n)
                         }
-                        let o = (y * width + x) * 4
-                        guard a > 0 else { continue }   // fully transparent: (0, 0, 0, 0)
-                        dst[o] = byte(r / a); dst[o + 1] = byte(g / a); dst[o + 2] = byte(b / a); dst[o + 3] = byte(a)
                     }
                 }
             }
@@ -64,7 +73,23 @@ public enum ImageScaler {
         return out
     }
 
+    /// Divides each summed pixel's colour by its alpha into `dst` from `start`; a fully
+    /// transparent pixel stays (0, 0, 0, 0).
+    @inline(__always)
+    private static func unpremultiply(_ sum: UnsafeMutableBufferPointer<Double>, into dst: UnsafeMutableBufferPointer<UInt8>,
+                                      at start: Int) {
+        guard let s = sum.baseAddress, let d = dst.baseAddress.map({ $0 + start }) else { return }
+        for i in stride(from: 0, to: sum.count, by: 4) {
+            let a = s[i &+ 3]
+            guard a > 0 else { continue }
+            d[i] = byte(s[i] / a); d[i &+ 1] = byte(s[i &+ 1] / a)
+            d[i &+ 2] = byte(s[i &+ 2] / a); d[i &+ 3] = byte(a)
+        }
+    }
+
+    /// `value` rounded half up, clamped to 0…255.
+    @inline(__always)
     private static func byte(_ value: Double) -> UInt8 {
-        UInt8(max(0, min(255, value.rounded())))
+        UInt8(truncatingIfNeeded: Int(max(0, min(255, value)) + 0.5))
     }
 }

@@ -54,12 +54,12 @@ for file in files {
         let header = try ImageHeader.read(bytes)
         let target = header.size.fit(into: box)
         print("\(file): \(header.format.displayName) \(header.size), \(bytes.count) bytes")
-        print("  header        \(format(try measure(runs) { _ = try ImageHeader.read(bytes) }))")
-        print("  decode        \(format(try measure(runs) { _ = try ImageDecoder.decode(bytes) }))")
-        print("  decode→\(target)".padding(toLength: 16, withPad: " ", startingAt: 0)
+        print("  header            \(format(try measure(runs) { _ = try ImageHeader.read(bytes) }))")
+        print("  decode            \(format(try measure(runs) { _ = try ImageDecoder.decode(bytes) }))")
+        print("  decode→\(target)".padding(toLength: 20, withPad: " ", startingAt: 0)
               + format(try measure(runs) { _ = try ImageDecoder.decode(bytes, targetSize: target) }))
         let full = try ImageDecoder.decode(bytes)
-        print("  scale only    \(format(measure(runs) { _ = ImageScaler.scale(full, to: target) }))")
+        print("  scale only        \(format(measure(runs) { _ = ImageScaler.scale(full, to: target) }))")
     } catch {
         print("\(file): \(error)")
     }
