@@ -9,7 +9,7 @@ public enum ImageDecoder {
     ///     more is `.tooManyPixels`, refused before anything is allocated for them.
     ///   - targetSize: when given, the image comes back exactly this size (use
     ///     `ImageSize.fit(into:)` to keep the aspect ratio). A JPEG is decoded at the
-    ///     smallest TurboJPEG scale (1/8, 1/4, 1/2 or 1) still at least this large; then
+    ///     smallest TurboJPEG scale (1/8, 1/4, 3/8 … 1) still at least this large; then
     ///     `ImageScaler` averages it down (or stretches it up) to the exact size.
     /// - Throws: `ImageError`: `.inputTooLarge` over `ImageLimits.maxInputBytes`,
     ///   `.invalidTargetSize` for a target with a zero side or over `maxPixels`, and

@@ -55,15 +55,13 @@ enum JPEGDecoder {
         return try result.get()
     }
 
-    /// The size at the smallest TurboJPEG scaling factor of 1/1, 1/2, 1/4 or 1/8 with both
-    /// sides at least `target`'s, rounding up as `TJSCALED` does. The other factors (7/8,
-    /// 3/4, 5/8, 3/8) go through libjpeg's plain C inverse DCTs: slower, with the scaler
-    /// still to run, than a full-size or halved decode.
+    /// The size at the smallest TurboJPEG scaling factor (1/8, 1/4, 3/8 … 7/8, 1) with both
+    /// sides at least `target`'s, rounding up as `TJSCALED` does.
     static func scaledSize(_ size: ImageSize, atLeast target: ImageSize) -> ImageSize {
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count) else { return size }
         var best = size
-        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num == 1 {
+        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num <= factor.denom {
             let scaled = ImageSize(width: (size.width * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom),
                                    height: (size.height * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom))
             if scaled.width >= target.width, scaled.height >= target.height, scaled.pixelCount < best.pixelCount {

@@ -40,7 +40,8 @@ final class JPEGDecoderTests: XCTestCase {
         XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 126, height: 100)), ImageSize(width: 250, height: 375))
         XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 400, height: 600)), ImageSize(width: 500, height: 750))
         XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 999, height: 1)), size)
-        XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 800, height: 1200)), size)   // not 7/8: 875×1313
+        XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 800, height: 1200)), ImageSize(width: 875, height: 1313))
+        XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 200, height: 500)), ImageSize(width: 375, height: 563))
         XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 2000, height: 3000)), size)
         XCTAssertEqual(JPEGDecoder.scaledSize(size, atLeast: ImageSize(width: 1, height: 1)), ImageSize(width: 125, height: 188))
     }
