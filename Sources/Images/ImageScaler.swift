@@ -4,6 +4,9 @@
 /// transparent pixel's colour never bleeds into its neighbours. Enlarging works too
 /// (each output pixel then covers part of one or two source pixels), though it is meant
 /// for shrinking.
+///
+/// Memory beyond the input and the output: two rows of the output's width (one source
+/// row scaled across, one row of sums), whatever the sizes.
 public enum ImageScaler {
     /// `image` resampled to exactly `size` (both sides at least 1), straight RGBA8 like
     /// the input. The same image when the size is its own.
@@ -12,65 +15,64 @@ public enum ImageScaler {
         guard size != image.size else { return image }
         let columns = AxisWeights(source: image.width, target: size.width)
         let rows = AxisWeights(source: image.height, target: size.height)
-        let across = scaleRows(image, columns)
-        let pixels = scaleColumns(across, width: size.width, rows)
-        return DecodedImage(width: size.width, height: size.height, pixels: pixels)
-    }
-
-    /// Horizontal pass: every source row to `columns.target` pixels, as premultiplied
-    /// floats (r·a, g·a, b·a, a), each summed in doubles (a row may have millions of pixels).
-    private static func scaleRows(_ image: DecodedImage, _ columns: AxisWeights) -> [Float] {
-        var out = [Float](repeating: 0, count: columns.target * image.height * 4)
+        let n = size.width * 4
+        var out = [UInt8](repeating: 0, count: n * size.height)
+        var across = [Double](repeating: 0, count: n)   // source row `acrossRow`, scaled across, premultiplied
+        var sums = [Double](repeating: 0, count: n)
+        var acrossRow = -1
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                columns.withBuffers { first, offsets, weights in
-                    guard let source = src.baseAddress, var o = dst.baseAddress else { return }
-                    for y in 0..<image.height {
-                        let row = source + y * image.width * 4
-                        for x in 0..<columns.target {
-                            var sum = SIMD4<Double>(repeating: 0)
-                            var p = row + first[x] &* 4
-                            for k in offsets[x]..<offsets[x &+ 1] {
-                                let wa = weights[k] * Double(p[3])
-                                sum += SIMD4(Double(p[0]), Double(p[1]), Double(p[2]), 1) * wa
-                                p += 4
+                across.withUnsafeMutableBufferPointer { across in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        rows.withBuffers { first, offsets, weights in
+                            for y in 0..<size.height {
+                                sums.update(repeating: 0)
+                                for k in offsets[y]..<offsets[y &+ 1] {
+                                    // Rows only move down: the last row scaled is the only one used again.
+                                    let r = first[y] &+ k &- offsets[y]
+                                    if r != acrossRow {
+                                        scaleRow(src, row: r, width: image.width, columns, into: across)
+                                        acrossRow = r
+                                    }
+                                    add(across, times: weights[k], to: sums)
+                                }
+                                unpremultiply(sums, into: dst, at: y * n)
                             }
-                            o[0] = Float(sum[0]); o[1] = Float(sum[1]); o[2] = Float(sum[2]); o[3] = Float(sum[3])
-                            o += 4
                         }
                     }
                 }
             }
         }
-        return out
+        return DecodedImage(width: size.width, height: size.height, pixels: out)
     }
 
-    /// Vertical pass over the premultiplied rows, a whole output row at a time, back to
-    /// straight RGBA8.
-    private static func scaleColumns(_ across: [Float], width: Int, _ rows: AxisWeights) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * rows.target * 4)
-        var sum = [Double](repeating: 0, count: width * 4)
-        across.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                sum.withUnsafeMutableBufferPointer { sum in
-                    rows.withBuffers { first, offsets, weights in
-                        guard let source = src.baseAddress, let acc = sum.baseAddress else { return }
-                        let n = width * 4
-                        for y in 0..<rows.target {
-                            sum.update(repeating: 0)
-                            var row = source + first[y] * n
-                            for k in offsets[y]..<offsets[y &+ 1] {
-                                let w = weights[k]
-                                for i in 0..<n { acc[i] += w * Double(row[i]) }
-                                row += n
-                            }
-                            unpremultiply(sum, into: dst, at: y * n)
-                        }
-                    }
+    /// Source row `row` scaled to `columns.target` pixels, as premultiplied sums
+    /// (r·a, g·a, b·a, a) into `out`.
+    private static func scaleRow(_ src: UnsafeBufferPointer<UInt8>, row: Int, width: Int, _ columns: AxisWeights,
+                                 into out: UnsafeMutableBufferPointer<Double>) {
+        guard let source = src.baseAddress, var o = out.baseAddress else { return }
+        let start = source + row * width * 4
+        columns.withBuffers { first, offsets, weights in
+            for x in 0..<columns.target {
+                var sum = SIMD4<Double>(repeating: 0)
+                var p = start + first[x] &* 4
+                for k in offsets[x]..<offsets[x &+ 1] {
+                    let wa = weights[k] * Double(p[3])
+                    sum += SIMD4(Double(p[0]), Double(p[1]), Double(p[2]), 1) * wa
+                    p += 4
                 }
+                o[0] = sum[0]; o[1] = sum[1]; o[2] = sum[2]; o[3] = sum[3]
+                o += 4
             }
         }
-        return out
+    }
+
+    /// sums += weight × row, element by element.
+    @inline(__always)
+    private static func add(_ row: UnsafeMutableBufferPointer<Double>, times weight: Double,
+                            to sums: UnsafeMutableBufferPointer<Double>) {
+        guard let r = row.baseAddress, let s = sums.baseAddress else { return }
+        for i in 0..<sums.count { s[i] += weight * r[i] }
     }
 
     /// Divides each summed pixel's colour by its alpha into `dst` from `start`; a fully

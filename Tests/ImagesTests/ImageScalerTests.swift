@@ -70,4 +70,50 @@ final class ImageScalerTests: XCTestCase {
             }
         }
     }
+
+    /// Random images at random sizes, up and down in each axis, against a direct
+    /// two-dimensional area average (each output pixel's source rectangle, pixel by pixel).
+    func testAgainstADirectAreaAverage() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for round in 0..<40 {
+            let (sw, sh, dw, dh) = (1 + next(9), 1 + next(9), 1 + next(12), 1 + next(12))
+            let source = image((0..<sh).map { _ in (0..<sw).map { _ in
+                RGBA(UInt8(next(256)), UInt8(next(256)), UInt8(next(256)), UInt8([0, 255, next(256)][next(3)]))
+            } })
+            let scaled = ImageScaler.scale(source, to: ImageSize(width: dw, height: dh))
+            for y in 0..<dh {
+                for x in 0..<dw {
+                    let expected = Self.areaAverage(source, x: x, y: y, dw: dw, dh: dh)
+                    XCTAssertTrue(FixturePixels.close(scaled.pixel(x: x, y: y), expected, 1),
+                                  "round \(round) \(sw)×\(sh)→\(dw)×\(dh) (\(x),\(y)): \(scaled.pixel(x: x, y: y)) vs \(expected)")
+                }
+            }
+        }
+    }
+
+    /// Output pixel (x, y) of `image` averaged to dw × dh, straight from the definition.
+    static func areaAverage(_ image: DecodedImage, x: Int, y: Int, dw: Int, dh: Int) -> RGBA {
+        func overlap(_ i: Int, _ out: Int, _ source: Int, _ j: Int) -> Double {
+            let lo = Double(out) * Double(source) / Double(i), hi = Double(out + 1) * Double(source) / Double(i)
+            return max(0, min(hi, Double(j + 1)) - max(lo, Double(j)))
+        }
+        var sum = [0.0, 0.0, 0.0, 0.0]
+        for j in 0..<image.height {
+            for i in 0..<image.width {
+                let w = overlap(dw, x, image.width, i) * overlap(dh, y, image.height, j)
+                guard w > 0 else { continue }
+                let p = image.pixel(x: i, y: j), a = Double(p.a)
+                sum[0] += w * a * Double(p.r); sum[1] += w * a * Double(p.g); sum[2] += w * a * Double(p.b); sum[3] += w * a
+            }
+        }
+        let area = Double(image.width) / Double(dw) * Double(image.height) / Double(dh)
+        let alpha = sum[3] / area
+        guard sum[3] > 0 else { return RGBA(0, 0, 0, 0) }
+        let channel = { (v: Double) in UInt8(min(255, max(0, v)) + 0.5) }
+        return RGBA(channel(sum[0] / sum[3]), channel(sum[1] / sum[3]), channel(sum[2] / sum[3]), channel(alpha))
+    }
 }
