@@ -9,6 +9,8 @@ final class ImageFuzzRegressionTests: XCTestCase {
 
     func testRegressionInputs() throws {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: Self.folder.path)) ?? []).sorted()
+        // Skipped, not passed, while there is nothing to replay (the first runs found nothing).
+        if names.isEmpty { throw XCTSkip("no inputs in \(Self.folder.path) yet") }
         for name in names {
             let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
             _ = try? ImageHeader.read(bytes)
