@@ -14,6 +14,7 @@ final class HostileImageTests: XCTestCase {
             "hostile-truncated.jpg": .truncated(.jpeg), "hostile-header-only.jpg": .truncated(.jpeg),
             "hostile-truncated-scan.jpg": .truncated(.jpeg),
             "hostile-truncated.webp": .truncated(.webp), "hostile-header-only.webp": .truncated(.webp),
+            "hostile-truncated-animated.webp": .truncated(.webp),
         ]
         for (name, error) in expected {
             XCTAssertEqual(FixturePixels.error { try ImageDecoder.decode(try FixturePixels.bytes(name)) }, error, name)
@@ -33,6 +34,14 @@ final class HostileImageTests: XCTestCase {
             XCTAssertEqual(f, format, name)
             XCTAssertFalse(reason.isEmpty, name)
         }
+    }
+
+    /// A progressive JPEG of 601 scans is refused by TurboJPEG's scan limit (the defence
+    /// against files of endless scans), not decoded scan after scan.
+    func testJPEGScanLimit() throws {
+        let error = FixturePixels.error { try ImageDecoder.decode(try FixturePixels.bytes("hostile-many-scans.jpg")) }
+        guard case .corrupt(.jpeg, let reason)? = error else { return XCTFail(String(describing: error)) }
+        XCTAssertTrue(reason.contains("500 scans"), reason)
     }
 
     /// Every prefix of every good fixture: an image, or an error; never a crash.
