@@ -18,14 +18,17 @@ enum GIFDecoder {
     static func decode(_ bytes: [UInt8], header: ImageHeader, maxPixels: Int) throws(ImageError) -> DecodedImage {
         let result = bytes.withUnsafeBytes { raw -> Result<DecodedImage, ImageError> in
             let source = GIFMemorySource(raw)
-            var openError: Int32 = 0
-            guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), GIFMemorySource.read, &openError) else {
-                return .failure(error(openError))
+            // giflib holds the source unretained: keep it alive until the file is closed.
+            return withExtendedLifetime(source) {
+                var openError: Int32 = 0
+                guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), GIFMemorySource.read, &openError) else {
+                    return .failure(error(openError))
+                }
+                defer { DGifCloseFile(gif, nil) }
+                var canvas = GIFCanvas(size: header.size)
+                return readFirstFrame(gif, into: &canvas, maxPixels: maxPixels)
+                    .map { DecodedImage(width: header.width, height: header.height, pixels: canvas.pixels) }
             }
-            defer { DGifCloseFile(gif, nil) }
-            var canvas = GIFCanvas(size: header.size)
-            return readFirstFrame(gif, into: &canvas, maxPixels: maxPixels)
-                .map { DecodedImage(width: header.width, height: header.height, pixels: canvas.pixels) }
         }
         return try result.get()
     }
