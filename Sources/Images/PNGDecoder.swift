@@ -43,7 +43,7 @@ enum PNGDecoder {
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        if message.contains("end of data") || message.contains("Not enough image data") || message.contains("Read Error") {
+        if message.contains("end of data") || message.contains("Not enough image data") {
             return .truncated(.png)
         }
         return .corrupt(.png, message.isEmpty ? "libpng failed" : message)

@@ -1,7 +1,10 @@
 /// One pixel: red, green, blue and straight (not premultiplied) alpha, 0…255.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255.
     public var r: UInt8
+    /// Green, 0…255.
     public var g: UInt8
+    /// Blue, 0…255.
     public var b: UInt8
     /// 0 transparent … 255 opaque. The colour channels are not multiplied by it.
     public var a: UInt8
