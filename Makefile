@@ -6,6 +6,7 @@
 SWIFT      ?= swift
 APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux libhyphen-dev \
               libmobi-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libchafa-dev libglib2.0-dev zlib1g-dev \
+              libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev \
               hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt \
               hyphen-pt-br hyphen-ru hyphen-nl hyphen-pl hyphen-sv \
               zsh fish man-db groff-base

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Hyphenation", targets: ["Hyphenation"]),
         .library(name: "ReaderApp", targets: ["ReaderApp"]),
         .library(name: "ReaderCore", targets: ["ReaderCore"]),
+        .library(name: "Images", targets: ["Images"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev).
@@ -40,6 +41,13 @@ let package = Package(
         // ICU's dictionary-based line breaking (Thai, Lao, Khmer, Myanmar: UAX #14 class SA),
         // one iterator per thread and language, for TextLayout.
         .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // Image decoders (docs/IMAGES.md): libjpeg-turbo's TurboJPEG (apt: libturbojpeg0-dev),
+        // libpng's simplified API (libpng-dev), libwebp + libwebpdemux (libwebp-dev), giflib (libgif-dev).
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIFLib", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
 
         // Pure helpers shared by every layer: ByteWriter/ByteReader (varints), Digest (FNV-1a 64),
         // partitioningIndex (binary search). No Foundation, no I/O, no dependencies.
@@ -75,6 +83,11 @@ let package = Package(
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
                 dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal"]),
+        // Images (issue #19): format sniffing, headers without decoding, PNG/JPEG/GIF/WebP → RGBA8
+        // within ImageLimits, area-average scaling. No drawing, no layout yet.
+        .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib"]),
+        // Benchmark: header, decode and decode-to-size times of image files.
+        .executableTarget(name: "images-bench", dependencies: ["Images"]),
         // The command-line program.
         .executableTarget(name: "reader",
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
@@ -120,6 +133,7 @@ let package = Package(
         .testTarget(name: "ReaderCoreTests", dependencies: ["TestSupport", "ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "HyphenationTests", dependencies: ["TestSupport", "Hyphenation"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CTurboJPEG"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData", "BookFormats"]),
     ]
 )

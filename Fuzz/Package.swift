@@ -73,6 +73,10 @@ let package = Package(
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → ImageHeader.read + ImageDecoder.decode (PNG, JPEG, GIF, WebP) with a small limit and target size.
+        .executableTarget(name: "fuzz-image", dependencies: ["FuzzSupport",
+            .product(name: "Images", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -113,6 +113,9 @@ PY
         cp "$ROOT"/Fixtures/html/* "$dir"/ ;;
     markdown)
         cp "$ROOT"/Fixtures/markdown/* "$dir"/ ;;
+    image)
+        # The image fixtures as they are (good and hostile: PNG, JPEG, GIF, WebP, SVG).
+        cp "$ROOT"/Fixtures/images/* "$dir"/ ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
         printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"

@@ -1,0 +1,66 @@
+import Foundation
+import Images
+
+// Benchmark: decode times of image files (docs/IMAGES.md, "Timings").
+//
+//   images-bench FILE... [--target WxH] [--runs N]
+//
+// For each file: the header alone, the full decode, and the decode to the target size
+// (default: the image fitted into 800×1200, the order of a terminal window's pixels),
+// the first run and the median of N (default 20), in milliseconds.
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+}
+
+/// The first run's time and the median of `runs` runs, in milliseconds.
+func measure(_ runs: Int, _ body: () throws -> Void) rethrows -> (first: Double, median: Double) {
+    var times: [Double] = []
+    for _ in 0..<max(runs, 1) {
+        let start = now()
+        try body()
+        times.append(now() - start)
+    }
+    let sorted = times.sorted()
+    return (times[0], sorted[sorted.count / 2])
+}
+
+func parseSize(_ text: String) -> ImageSize? {
+    let parts = text.split(separator: "x").compactMap { Int($0) }
+    return parts.count == 2 ? ImageSize(width: parts[0], height: parts[1]) : nil
+}
+
+var files: [String] = []
+var box = ImageSize(width: 800, height: 1200)
+var runs = 20
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--target": box = arguments.popFirst().flatMap(parseSize) ?? box
+    case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+    default: files.append(argument)
+    }
+}
+guard !files.isEmpty else {
+    FileHandle.standardError.write(Data("usage: images-bench FILE... [--target WxH] [--runs N]\n".utf8))
+    exit(2)
+}
+let format = { (t: (first: Double, median: Double)) in String(format: "first %7.2f ms, median %7.2f ms", t.first, t.median) }
+for file in files {
+    do {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let header = try ImageHeader.read(bytes)
+        let target = header.size.fit(into: box)
+        print("\(file): \(header.format.displayName) \(header.size), \(bytes.count) bytes")
+        print("  header            \(format(try measure(runs) { _ = try ImageHeader.read(bytes) }))")
+        print("  decode            \(format(try measure(runs) { _ = try ImageDecoder.decode(bytes) }))")
+        print("  decode→\(target)".padding(toLength: 20, withPad: " ", startingAt: 0)
+              + format(try measure(runs) { _ = try ImageDecoder.decode(bytes, targetSize: target) }))
+        let full = try ImageDecoder.decode(bytes)
+        print("  scale only        \(format(measure(runs) { _ = ImageScaler.scale(full, to: target) }))")
+    } catch {
+        print("\(file): \(error)")
+    }
+}
