@@ -87,7 +87,7 @@ let package = Package(
         // within ImageLimits, area-average scaling. No drawing, no layout yet.
         .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib"]),
         // Benchmark: header, decode and decode-to-size times of image files.
-        .executableTarget(name: "images-bench", dependencies: ["Images"]),
+        .executableTarget(name: "images-bench", dependencies: ["Images", "TerminalGraphics"]),
         // The command-line program.
         .executableTarget(name: "reader",
                           dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),

@@ -1,13 +1,17 @@
 import Foundation
 import Images
+import TerminalGraphics
 
 // Benchmark: decode times of image files (docs/IMAGES.md, "Timings").
 //
-//   images-bench FILE... [--target WxH] [--runs N]
+//   images-bench FILE... [--target WxH] [--runs N] [--cells COLSxROWS]
 //
 // For each file: the header alone, the full decode, and the decode to the target size
 // (default: the image fitted into 800×1200, the order of a terminal window's pixels),
-// the first run and the median of N (default 20), in milliseconds.
+// the first run and the median of N (default 20), in milliseconds. With --cells: the
+// picture fitted into that many 8×16-pixel cells (`ImageFit`), decoded to their pixels,
+// then each protocol's bytes for it and the time to make them (kitty raw and deflated,
+// sixel, iTerm2 with the file itself, libchafa symbols).
 
 func now() -> Double {
     var ts = timespec()
@@ -35,11 +39,13 @@ func parseSize(_ text: String) -> ImageSize? {
 var files: [String] = []
 var box = ImageSize(width: 800, height: 1200)
 var runs = 20
+var cells: ImageSize?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--target": box = arguments.popFirst().flatMap(parseSize) ?? box
     case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+    case "--cells": cells = arguments.popFirst().flatMap(parseSize)
     default: files.append(argument)
     }
 }
@@ -60,7 +66,37 @@ for file in files {
               + format(try measure(runs) { _ = try ImageDecoder.decode(bytes, targetSize: target) }))
         let full = try ImageDecoder.decode(bytes)
         print("  scale only        \(format(measure(runs) { _ = ImageScaler.scale(full, to: target) }))")
+        if let cells { try protocols(bytes, header: header, cells: cells) }
     } catch {
         print("\(file): \(error)")
     }
 }
+
+/// Each protocol's bytes for the picture fitted into `cells`, and the time to make them
+/// (decoding to the cells' pixels included in the first line only).
+func protocols(_ bytes: [UInt8], header: ImageHeader, cells: ImageSize) throws {
+    let cell = CellSize.fallback
+    let fit = ImageFit.cells(pixelWidth: header.size.width, pixelHeight: header.size.height, cell: cell,
+                             maxColumns: cells.width, maxRows: cells.height)
+    let px = ImageFit.pixels(columns: fit.columns, rows: fit.rows, cell: cell)
+    let size = ImageSize(width: px.width, height: px.height)
+    print("  \(fit.columns)×\(fit.rows) cells = \(size) pixels")
+    print("    decode→cells    \(format(try measure(runs) { _ = try ImageDecoder.decode(bytes, targetSize: size) }))")
+    let image = try ImageDecoder.decode(bytes, targetSize: size)
+    func row(_ name: String, unit: String = "bytes", _ make: () -> Int) {
+        var count = 0
+        let t = measure(runs) { count = make() }
+        print("    \(name.padding(toLength: 16, withPad: " ", startingAt: 0))\(format(t)), \(count) \(unit)")
+    }
+    row("kitty (raw)") { KittyGraphics.transmit(id: 1, width: image.width, height: image.height, rgba: image.pixels).count }
+    row("kitty (o=z)") {
+        KittyGraphics.transmit(id: 1, width: image.width, height: image.height, rgba: image.pixels, compressed: true).count
+    }
+    row("sixel") { SixelEncoder.encode(width: image.width, height: image.height, rgba: image.pixels).count }
+    row("iterm2 (file)") { ITermGraphics.inline(file: bytes, columns: fit.columns, rows: fit.rows).count }
+    let small = try ImageDecoder.decode(bytes, targetSize: ImageSize(width: fit.columns * 8, height: fit.rows * 8))
+    row("symbols", unit: "cells") {
+        SymbolArt.render(width: small.width, height: small.height, rgba: small.pixels, columns: fit.columns, rows: fit.rows)?.count ?? 0
+    }
+}
+
