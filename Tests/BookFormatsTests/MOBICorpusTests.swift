@@ -2,10 +2,12 @@ import XCTest
 import TextContent
 @testable import BookFormats
 
-/// The shared corpus's MOBI files (`/work/shared/corpus/mobi`, not in the repository):
+/// The shared corpus's MOBI files (`../shared/corpus/mobi` next to the repository, not in it):
 /// KF8 and combined files, HUFF/CDIC, the NCX. Skipped with a reason where it is absent.
 final class MOBICorpusTests: XCTestCase {
-    static let corpus = "/work/shared/corpus/mobi/"
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus/mobi").path + "/"
 
     private func read(_ name: String) throws -> TextContent {
         let path = Self.corpus + name
