@@ -53,7 +53,7 @@ seed() {
     mobi)
         # The generated fixtures (good and broken), and the corpus files when present.
         cp "$ROOT"/Fixtures/mobi/* "$dir"/
-        for f in /work/shared/corpus/mobi/*; do [ -f "$f" ] && cp "$f" "$dir"/ || true; done ;;
+        for f in "$ROOT"/../shared/corpus/mobi/*; do [ -f "$f" ] && cp "$f" "$dir"/ || true; done ;;
     txt)
         # Byte 0 picks the encoding override (0 = detect).
         for f in "$ROOT"/Fixtures/txt/*.txt "$ROOT"/Fixtures/sample/*.txt; do
