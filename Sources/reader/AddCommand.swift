@@ -4,7 +4,7 @@ import ReaderApp
 import ReaderState
 import Storage
 
-/// `reader add DIR…`: every EPUB and TXT under the folders (recursively) into the
+/// `reader add DIR…`: every book file (`LibraryScan`) under the folders (recursively) into the
 /// library, without opening them: the content hash and the metadata only. A book found
 /// again by its content hash (moved, or added twice) is updated, not duplicated. Progress
 /// on stderr when it is a terminal; one line on stderr for each file skipped; the summary

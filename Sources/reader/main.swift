@@ -8,11 +8,12 @@ let usage = """
     reader — an offline terminal novel reader
 
     Usage:
-      reader [BOOK] [options]          read BOOK (EPUB or TXT) full-screen, at the saved place;
+      reader [BOOK] [options]          read BOOK full-screen, at the saved place (EPUB, FB2,
+                                       MOBI/AZW3/PalmDOC, HTML, Markdown or TXT);
                                        without BOOK, the bookshelf (the library);
                                        prints the text when stdout is not a terminal
       reader -r | last [options]       reopen the last book read (or the bundled sample)
-      reader add DIR|BOOK…             add every EPUB and TXT under DIR to the library
+      reader add DIR|BOOK…             add every book file under DIR to the library
       reader list [--json] [--sort recent|title|author|progress]   print the library
       reader stats [BOOK] [--json]     reading time per book and per day, reading speed
       reader info BOOK [--json]        metadata and chapter list
