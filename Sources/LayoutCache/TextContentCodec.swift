@@ -43,7 +43,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 5   // 5: ruby, emphasis marks, block placement
+    public static let formatVersion: UInt16 = 6   // 6: images; 5: ruby, emphasis marks, block placement
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -172,6 +172,13 @@ public enum TextContentCodec {
             w.appendVarint(e.range.count)
             previousUpper = e.range.upperBound.rawValue
         }
+        w.appendVarint(content.images.count)
+        var previousImage = 0
+        for i in content.images {
+            w.appendVarint(i.offset.rawValue - previousImage)
+            w.appendString(i.source)
+            previousImage = i.offset.rawValue
+        }
     }
 
     private static func encodeLanguages(_ languages: [LanguageSpan], into w: inout ByteWriter) {
@@ -241,6 +248,7 @@ public enum TextContentCodec {
         var notes: [ByteRange] = []
         var languages: [LanguageSpan] = []
         var rubies: [RubyAnnotation] = [], rubyText: [UInt8] = [], emphasisMarks: [EmphasisMarkRun] = []
+        var images: [ImageReference] = []
         var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
         var sourceMap = SourceMap()
         var warnings: [String] = []
@@ -250,7 +258,7 @@ public enum TextContentCodec {
             let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
                                       metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes,
                                       languages: languages, rubies: rubies, rubyText: rubyText,
-                                      emphasisMarks: emphasisMarks)
+                                      emphasisMarks: emphasisMarks, images: images)
             let problems = content.validate()
             guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
             return content
@@ -379,6 +387,17 @@ public enum TextContentCodec {
             let range = try r.range(after: previousUpper, textCount: textCount)
             parts.emphasisMarks.append(EmphasisMarkRun(range: range, mark: mark))
             previousUpper = range.upperBound.rawValue
+        }
+        let imageCount = try r.count(elementSize: 2)
+        parts.images.reserveCapacity(imageCount)
+        var offset = 0
+        for _ in 0..<imageCount {
+            let delta = try r.varint()
+            guard delta < UInt64(max(textCount, 1)), offset + Int(delta) < max(textCount, 1) else {
+                throw DecodeError.malformed("image offset")
+            }
+            offset += Int(delta)
+            parts.images.append(ImageReference(offset: ByteOffset(offset), source: try r.string()))
         }
     }
 

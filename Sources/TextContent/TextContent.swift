@@ -15,6 +15,7 @@ import Support
 /// * `rubies` are sorted, non-overlapping, inside one block each, with a non-empty base
 ///   and a non-empty reading inside `rubyText` (valid UTF-8, no control characters);
 ///   `emphasisMarks` are sorted, non-empty, non-overlapping, inside one block each.
+/// * `images` are sorted by offset, inside `bytes`, with printable sources.
 public struct TextContent: Sendable {
     /// The book's text.
     public var bytes: [UInt8]
@@ -46,12 +47,15 @@ public struct TextContent: Sendable {
     public var rubyText: [UInt8]
     /// Emphasis marks (傍点, `text-emphasis`) over runs of the text, sorted.
     public var emphasisMarks: [EmphasisMarkRun]
+    /// The book's images, in reading order: where each placeholder starts, where its bytes are.
+    public var images: [ImageReference]
 
     /// Creates a text content; prefer `TextContentBuilder`, which maintains the invariants.
     public init(bytes: [UInt8], chapters: [Chapter], blocks: [Block], styles: [StyleRun],
                 toc: [TOCEntry], metadata: BookMetadata, sourceMap: SourceMap, warnings: [String] = [],
                 notes: [ByteRange] = [], languages: [LanguageSpan] = [], rubies: [RubyAnnotation] = [],
-                rubyText: [UInt8] = [], emphasisMarks: [EmphasisMarkRun] = []) {
+                rubyText: [UInt8] = [], emphasisMarks: [EmphasisMarkRun] = [], images: [ImageReference] = []) {
+        self.images = images
         self.rubies = rubies
         self.rubyText = rubyText
         self.emphasisMarks = emphasisMarks
@@ -138,6 +142,15 @@ public struct TextContent: Sendable {
             previousLanguageEnd = l.range.upperBound.rawValue
         }
         problems += validateAnnotations()
+        var previousImage = 0
+        for image in images {
+            if image.offset.rawValue >= max(bytes.count, 1) || image.offset.rawValue < previousImage { problems.append("image at \(image.offset) unsorted or past end") }
+            if image.source.isEmpty || image.source.utf8.count > ImageReference.maximumSourceLength
+                || image.source.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                problems.append("image at \(image.offset): bad source")
+            }
+            previousImage = image.offset.rawValue
+        }
         return problems
     }
 }

@@ -95,7 +95,7 @@ extension TextContentBuilder {
         }
     }
 
-    /// Takes `other`'s annotations, their text moved `base` bytes on.
+    /// Takes `other`'s annotations and images, their text moved `base` bytes on.
     mutating func appendAnnotations(of other: TextContentBuilder, shiftedBy base: Int) {
         let readingBase = rubyText.count
         rubyText.append(contentsOf: other.rubyText)
@@ -104,5 +104,6 @@ extension TextContentBuilder {
                                          reading: (r.reading.lowerBound + readingBase)..<(r.reading.upperBound + readingBase)))
         }
         for e in other.emphasisMarks { emphasisMarks.append(EmphasisMarkRun(range: e.range.shifted(by: base), mark: e.mark)) }
+        for i in other.images { images.append(ImageReference(offset: i.offset + base, source: i.source)) }
     }
 }

@@ -35,6 +35,8 @@ public struct TextContentBuilder {
     var rubyText: [UInt8] = []
     /// Emphasis-mark runs so far (sorted, see `addEmphasisMarks`).
     var emphasisMarks: [EmphasisMarkRun] = []
+    /// Images so far (sorted by offset, see `recordImage`).
+    var images: [ImageReference] = []
 
     /// Starts an empty book.
     public init(metadata: BookMetadata) {
@@ -251,6 +253,19 @@ public struct TextContentBuilder {
 
     @inline(__always) private static func isCollapsibleSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
+    }
+
+    /// Records that the next text written is the placeholder of the image whose bytes are
+    /// at `source` (see `ImageReference.source`). Sources that are empty, too long or not
+    /// printable are not recorded (the placeholder stays). Returns whether it was recorded.
+    @discardableResult
+    public mutating func recordImage(source: String) -> Bool {
+        guard !source.isEmpty, source.utf8.count <= ImageReference.maximumSourceLength,
+              !source.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return false }
+        let offset = offsetOfNextText
+        guard images.last.map({ $0.offset <= offset }) ?? true else { return false }
+        images.append(ImageReference(offset: offset, source: source))
+        return true
     }
 
     /// Appends a hard line break (`<br>`) inside the current block, trimming a space before it.
@@ -582,7 +597,8 @@ public struct TextContentBuilder {
         }
         return TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
                            metadata: metadata, sourceMap: sourceMap, warnings: Self.capped(warnings), notes: notes,
-                           languages: languages, rubies: rubies, rubyText: rubyText, emphasisMarks: emphasisMarks)
+                           languages: languages, rubies: rubies, rubyText: rubyText, emphasisMarks: emphasisMarks,
+                           images: images.filter { $0.offset.rawValue < bytes.count })
     }
 
     /// Gives each link its target (text ending at `end`); a link to a note becomes a note

@@ -36,6 +36,7 @@ enum InfoCommand {
         s += "  \"encoding\": \(JSON.string(c.metadata.encoding)),\n"
         s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
         s += "  \"textBytes\": \(c.bytes.count),\n"
+        s += "  \"images\": \(c.images.count),\n"
         s += "  \"chapters\": ["
         for (i, ch) in c.chapters.enumerated() {
             s += i == 0 ? "\n" : ",\n"
@@ -69,6 +70,7 @@ enum InfoCommand {
         s += "Direction: \(m.direction == .rightToLeft ? "right to left" : "left to right")\n"
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
+        s += "Images:    \(c.images.count)\n"
         s += "Chapters:  \(c.chapters.count)\n"
         let digits = String(c.chapters.count).count
         for (i, ch) in c.chapters.enumerated() {

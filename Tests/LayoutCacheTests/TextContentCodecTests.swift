@@ -188,6 +188,13 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(decoded.blocks, book.blocks)
         XCTAssertEqual(decoded.reading(of: decoded.rubies[2]), "そうせき")
         XCTAssertEqual(decoded.blocks[1].placement.endGap, 4)
+        var pictured = book
+        pictured.images = [ImageReference(offset: .zero, source: "OEBPS/a b.png"), ImageReference(offset: pictured.blocks[1].range.lowerBound, source: "#cover.jpg")]
+        XCTAssertEqual(pictured.validate(), [])
+        XCTAssertEqual(try decode(TextContentCodec.encode(pictured, key: key)).images, pictured.images, "images round trip")
+        var past = pictured
+        past.images[1].offset = ByteOffset(past.bytes.count + 5)
+        XCTAssertThrowsError(try decode(TextContentCodec.encode(past, key: key)), "an image past the text is rejected")
         var overlapping = book
         overlapping.rubies[1].base = ByteRange(overlapping.rubies[1].base.lowerBound - 1, overlapping.rubies[1].base.upperBound)
         overlapping.rubies[2].base = overlapping.rubies[1].base

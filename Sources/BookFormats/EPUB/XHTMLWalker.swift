@@ -312,6 +312,8 @@ final class XHTMLWalker {
         var dir: UnsafePointer<xmlChar>?
         var href: UnsafePointer<xmlChar>?
         var alt: UnsafePointer<xmlChar>?
+        /// `src` (`<img>`); an SVG `<image>`'s picture is its `href`/`xlink:href`.
+        var src: UnsafePointer<xmlChar>?
         var type: UnsafePointer<xmlChar>?
         var role: UnsafePointer<xmlChar>?
         var classes: UnsafePointer<xmlChar>?
@@ -350,7 +352,8 @@ final class XHTMLWalker {
             case UInt8(ascii: "r"):
                 if equals(n, "role") { a.role = v } else if equals(n, "reversed") { a.reversed = true }
             case UInt8(ascii: "c"): if equals(n, "class") { a.classes = v }
-            case UInt8(ascii: "s"): if equals(n, "start") { a.start = v } else if equals(n, "style") { a.style = v }
+            case UInt8(ascii: "s"):
+                if equals(n, "start") { a.start = v } else if equals(n, "style") { a.style = v } else if equals(n, "src") { a.src = v }
             case UInt8(ascii: "v"): if equals(n, "value") { a.value = v }
             case UInt8(ascii: "t"): if equals(n, "type") { a.listType = v }
             case UInt8(ascii: "x"):
@@ -527,20 +530,25 @@ final class XHTMLWalker {
     private func insertImage(_ a: Attributes, anchor: () -> Int) {
         let alt = a.alt.map { String(cString: $0).collapsingSpaces() } ?? ""
         let text = alt.isEmpty ? "[image]" : "[image: " + alt + "]"
-        guard ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor()) }
+        let source = (a.src ?? a.href).flatMap { EPUBPath.resolve(String(cString: $0), relativeTo: entryPath)?.path }
+        guard ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor(), image: source) }
         openBlockIfNeeded()
         if pendingCellSeparator {
             pendingCellSeparator = false
             builder.appendCollapsingWhitespace(" | ")
         }
-        builder.appendCollapsingWhitespace(" " + text + " ")
+        builder.appendCollapsingWhitespace(" ")
+        if let source { builder.recordImage(source: source) }
+        builder.appendCollapsingWhitespace(text + " ")
     }
 
-    /// A block of its own with a fixed text (`<hr>` → "* * *", `<img>` → its alt text).
-    private func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
+    /// A block of its own with a fixed text (`<hr>` → "* * *", `<img>` → its alt text);
+    /// `image`: where the picture the block stands for is.
+    private func insertBlock(_ kind: BlockKind, text: String, anchor: Int, image: String? = nil) {
         builder.endBlock()
         builder.beginBlock(kind, direction: ctx.direction)
         builder.anchor(source: entryPath, offset: sourceOffset + anchor, linear: false)
+        if let image { builder.recordImage(source: image) }
         builder.append(text)
         builder.endBlock()
     }

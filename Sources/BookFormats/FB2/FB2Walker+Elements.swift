@@ -213,13 +213,16 @@ extension FB2Walker {
     private func insertImage(_ a: FB2Attributes, anchor: Int) {
         let alt = (a.alt ?? a.title)?.collapsingSpaces() ?? ""
         let text = alt.isEmpty ? "[image]" : "[image: " + String(alt.prefix(200)) + "]"
-        guard builder.isInBlock || ctx.inline || ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor) }
+        let source = a.href?.trimmingSpaces()
+        guard builder.isInBlock || ctx.inline || ctx.inRow else { return insertBlock(.image, text: text, anchor: anchor, image: source) }
         openBlockIfNeeded()
         if pendingCellSeparator {
             pendingCellSeparator = false
             builder.append(" | ")
         }
-        builder.appendCollapsingWhitespace(Self.opensText(builder.bytes) ? text : " " + text)
+        if !Self.opensText(builder.bytes) { builder.appendCollapsingWhitespace(" ") }
+        if let source { builder.recordImage(source: source) }
+        builder.appendCollapsingWhitespace(text)
     }
 
     /// Whether the text so far ends in an opening bracket or quote, after which an inline
@@ -241,11 +244,13 @@ extension FB2Walker {
         if tag.hasExtent { frames[frames.count - 1].targetKey = key }
     }
 
-    /// A block of its own with a fixed text.
-    func insertBlock(_ kind: BlockKind, text: String, anchor: Int) {
+    /// A block of its own with a fixed text; `image`: where the picture it stands for is
+    /// (`#binary-id`).
+    func insertBlock(_ kind: BlockKind, text: String, anchor: Int, image: String? = nil) {
         builder.endBlock()
         builder.beginBlock(kind)
         builder.anchor(source: sourceName, offset: anchor, linear: false)
+        if let image { builder.recordImage(source: image) }
         builder.append(text)
         builder.endBlock()
     }
@@ -302,7 +307,7 @@ extension FB2Walker {
         let start = builder.offsetOfNextText
         builder.addChapter(title: title, level: 1, at: start, source: sourceName + "#annotation")
         builder.addTOCEntry(title: title, level: 1, target: start, source: sourceName + "#annotation")
-        if info.coverHref != nil { insertBlock(.image, text: "[image: cover]", anchor: 0) }
+        if let cover = info.coverHref { insertBlock(.image, text: "[image: cover]", anchor: 0, image: cover.trimmingSpaces()) }
         if hasAnnotation { builder.append(aside) }
         aside = TextContentBuilder(metadata: builder.metadata)
     }
