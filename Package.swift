@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "images-bench", dependencies: ["Images", "TerminalGraphics"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU", "Hyphenation"]),

@@ -55,7 +55,7 @@ public enum BookInfoReader {
         let title = opf.title.map(TextSanitizer.sanitizeLabel).flatMap { $0.isEmpty ? nil : $0 } ?? PlainTextReader.fileStem(path)
         return BookMetadata(title: title, authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                             language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
-                            direction: opf.direction, version: opf.version)
+                            direction: opf.direction, version: opf.version, cover: opf.coverPath)
     }
 
     /// The first KiB of a TXT → title and authors (`BookInfoGuesser`), else the file name.

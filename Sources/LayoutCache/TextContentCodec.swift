@@ -201,6 +201,7 @@ public enum TextContentCodec {
         w.appendString(m.encoding)
         w.append(directionCode(m.direction))
         w.appendString(m.version)
+        w.appendString(m.cover ?? "")
     }
 
     private static func encodeSourceMap(_ map: SourceMap, into w: inout ByteWriter) {
@@ -428,8 +429,11 @@ public enum TextContentCodec {
         guard let format = BookFormat(code: try r.byte()) else { throw DecodeError.malformed("format") }
         let encoding = try r.string()
         let bookDirection = try r.direction()
+        let version = try r.string()
+        let cover = try r.string()
         return BookMetadata(title: title, authors: authors, language: language, format: format,
-                            encoding: encoding, direction: bookDirection, version: try r.string())
+                            encoding: encoding, direction: bookDirection, version: version,
+                            cover: cover.isEmpty ? nil : cover)
     }
 
     private static func decodeSourceMap(_ r: inout ByteReader, textCount: Int) throws -> SourceMap {

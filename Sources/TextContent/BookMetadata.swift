@@ -62,10 +62,15 @@ public struct BookMetadata: Hashable, Sendable {
     /// The format's version: EPUB "2.0"/"3.0", FB2 "2.0"/"2.1", MOBI "MOBI 6", "MOBI 6 + KF8",
     /// "AZW3" or "PalmDOC", HTML "HTML"/"XHTML"; empty for TXT and Markdown.
     public var version: String
+    /// The cover image, as an `ImageReference.source` of the book (EPUB `cover-image`, FB2
+    /// `<coverpage>`), or nil.
+    public var cover: String?
 
     /// Creates metadata.
     public init(title: String, authors: [String] = [], language: String = "", format: BookFormat,
-                encoding: String = "UTF-8", direction: TextDirection = .unspecified, version: String = "") {
+                encoding: String = "UTF-8", direction: TextDirection = .unspecified, version: String = "",
+                cover: String? = nil) {
+        self.cover = cover
         self.title = title
         self.authors = authors
         self.language = language

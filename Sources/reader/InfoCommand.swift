@@ -18,7 +18,7 @@ enum InfoCommand {
         let content = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding"))).content
         var out = Output()
         if a.has("json") {
-            out.write(json(content))
+            out.write(json(content, path: path))
         } else {
             out.write(human(content, path: path))
         }
@@ -26,7 +26,7 @@ enum InfoCommand {
     }
 
     /// The JSON form (schema in docs/CLI.md).
-    static func json(_ c: TextContent) -> String {
+    static func json(_ c: TextContent, path: String) -> String {
         var s = "{\n"
         s += "  \"title\": \(JSON.string(c.metadata.title)),\n"
         s += "  \"authors\": [\(c.metadata.authors.map(JSON.string).joined(separator: ", "))],\n"
@@ -37,6 +37,7 @@ enum InfoCommand {
         s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
         s += "  \"textBytes\": \(c.bytes.count),\n"
         s += "  \"images\": \(c.images.count),\n"
+        s += "  \"cover\": \(CoverInfo(c, path: path)?.json ?? "null"),\n"
         s += "  \"chapters\": ["
         for (i, ch) in c.chapters.enumerated() {
             s += i == 0 ? "\n" : ",\n"
@@ -71,6 +72,7 @@ enum InfoCommand {
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
         s += "Images:    \(c.images.count)\n"
+        if let cover = CoverInfo(c, path: path) { s += "Cover:     \(cover.human)\n" }
         s += "Chapters:  \(c.chapters.count)\n"
         let digits = String(c.chapters.count).count
         for (i, ch) in c.chapters.enumerated() {

@@ -64,4 +64,17 @@ final class ImageReferenceTests: XCTestCase {
         broken.images.reverse()
         XCTAssertFalse(broken.validate().isEmpty, "unsorted images are invalid")
     }
+
+    func testCoversFromTheOPFAndTheFB2Description() throws {
+        XCTAssertEqual(try EPUBFixtures.read("cover-epub3.epub").metadata.cover, "images/cover.png")
+        XCTAssertEqual(try EPUBFixtures.read("cover-epub2.epub").metadata.cover, "cover.png")
+        XCTAssertEqual(try BookInfoReader.read(path: EPUBFixtures.path("cover-epub3.epub")).cover, "images/cover.png")
+        XCTAssertNil(try EPUBFixtures.read("images.epub").metadata.cover, "an image called cover is not the cover")
+        let fb2 = DocumentFixtures.root.appendingPathComponent("fb2/elements.fb2").path
+        XCTAssertEqual(try FB2Reader.read(path: fb2).metadata.cover, "#cover.png")
+        XCTAssertEqual(try FB2Reader.metadata(path: fb2).cover, "#cover.png")
+        let png = try BookResources.bytes(of: "images/cover.png", inBookAt: EPUBFixtures.path("cover-epub3.epub"), format: .epub)
+        XCTAssertEqual(Array(png[16..<24]), [0, 0, 0, 6, 0, 0, 0, 9], "the IHDR of the 6 × 9 cover")
+    }
 }
+

@@ -42,4 +42,19 @@ final class FormatsEndToEndTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertTrue((build.stdout + build.stderr).contains("\(paths.count) of \(paths.count) books"), build.stdout + build.stderr)
     }
+
+    func testInfoReportsTheCoverFromItsHeader() throws {
+        let info = try ReaderRun.reader(["info", "--json", fixture("epub/cover-epub3.epub")])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        let cover = try XCTUnwrap(json["cover"] as? [String: Any], info.stdout)
+        XCTAssertEqual(cover["source"] as? String, "images/cover.png")
+        XCTAssertEqual(cover["format"] as? String, "PNG")
+        XCTAssertEqual(cover["width"] as? Int, 6)
+        XCTAssertEqual(cover["height"] as? Int, 9)
+        let human = try ReaderRun.reader(["info", fixture("epub/cover-epub2.epub")])
+        XCTAssertTrue(human.stdout.contains("Cover:     PNG 4×2 (cover.png)\n"), human.stdout)
+        let none = try ReaderRun.reader(["info", "--json", fixture("sample/sample.txt")])
+        XCTAssertTrue(none.stdout.contains("\"cover\": null"), none.stdout)
+    }
 }
+

@@ -97,7 +97,7 @@ public final class EPUBPackage: @unchecked Sendable {
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
-                                direction: opf.direction, version: opf.version)
+                                direction: opf.direction, version: opf.version, cover: opf.coverPath)
 
         // Spine → readable documents.
         var items: [EPUBSpineItem] = []

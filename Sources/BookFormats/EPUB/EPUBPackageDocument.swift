@@ -1,3 +1,4 @@
+import CLibXML2
 import TextContent
 
 /// The parsed OPF package document: metadata, manifest and spine.
@@ -30,6 +31,9 @@ struct EPUBPackageDocument {
     var spine: [ItemRef] = []
     /// The `toc` attribute of the spine (EPUB 2 NCX manifest id).
     var ncxId: String?
+    /// The cover image's entry: the manifest item with `properties="cover-image"` (EPUB 3),
+    /// else the image item `<meta name="cover" content="ID">` names (EPUB 2).
+    var coverPath: String?
     var warnings: [String] = []
 
     /// Parses the OPF at `opfPath`. Throws `invalidEPUB` when it is not usable XML or has
@@ -93,11 +97,25 @@ struct EPUBPackageDocument {
             let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
             if ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary) { direction = .rightToLeft }
         }
+        coverPath = Self.cover(root, manifest: manifest, order: manifestOrder)
         for node in XMLNode.children(spineNode, named: "itemref") {
             guard let idref = XMLNode.attribute(node, "idref")?.trimmingSpaces() else { continue }
             let linear = XMLNode.attribute(node, "linear")?.trimmingSpaces().lowercased() != "no"
             spine.append(ItemRef(idref: idref, linear: linear))
         }
+    }
+
+    /// See `coverPath`.
+    private static func cover(_ root: xmlNodePtr, manifest: [String: Item], order: [String]) -> String? {
+        if let item = order.lazy.compactMap({ manifest[$0] }).first(where: { $0.properties.contains("cover-image") }) {
+            return item.path
+        }
+        guard let meta = XMLNode.child(root, named: "metadata") else { return nil }
+        for node in XMLNode.descendants(meta, named: "meta") where XMLNode.attribute(node, "name")?.trimmingSpaces() == "cover" {
+            if let id = XMLNode.attribute(node, "content")?.trimmingSpaces(), let item = manifest[id],
+               item.mediaType.lowercased().hasPrefix("image/") { return item.path }
+        }
+        return nil
     }
 
     /// Whether a media type (or, failing that, the file name) denotes a text document.

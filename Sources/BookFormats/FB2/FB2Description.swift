@@ -68,7 +68,8 @@ struct FB2Description {
         let rtl: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv"]
         let direction: TextDirection = rtl.contains(TextContentBuilder.primarySubtag(language)) ? .rightToLeft : .unspecified
         return BookMetadata(title: t.isEmpty ? fallbackTitle : t, authors: authors.map(TextSanitizer.sanitizeLabel),
-                            language: language, format: .fb2, encoding: encoding, direction: direction, version: version)
+                            language: language, format: .fb2, encoding: encoding, direction: direction, version: version,
+                            cover: coverHref.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Text with its white space runs collapsed to single spaces and trimmed.
