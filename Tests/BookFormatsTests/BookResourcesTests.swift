@@ -54,6 +54,24 @@ final class BookResourcesTests: XCTestCase {
         XCTAssertThrowsError(try BookResources.bytes(of: "img", inBookAt: html.path, format: .html), "a folder is not an image") {
             guard case .unreadable? = $0 as? BookError else { return XCTFail("\($0)") }
         }
-        XCTAssertThrowsError(try BookResources.bytes(of: "x.png", inBookAt: html.path, format: .mobi))
+        XCTAssertThrowsError(try BookResources.bytes(of: "x.png", inBookAt: html.path, format: .txt))
+    }
+
+    func testMOBIResourcesByLibmobisNames() throws {
+        let path = DocumentFixtures.root.appendingPathComponent("mobi/mobi6-cp1252.mobi").path
+        let book = try MOBIReader.read(path: path)
+        let source = try XCTUnwrap(book.images.first?.source)
+        XCTAssertEqual(book.metadata.cover, "resource00000.jpg", "EXTH 201 names the first resource")
+        let bytes = try BookResources.bytes(of: source, inBookAt: path, format: .mobi)
+        // Tools/fixtures/make_mobi_fixtures.py's image record: FF D8 FF E0 … FF D9.
+        XCTAssertEqual(Array(bytes.prefix(4)), [0xFF, 0xD8, 0xFF, 0xE0], source)
+        XCTAssertEqual(Array(bytes.suffix(2)), [0xFF, 0xD9], source)
+        XCTAssertThrowsError(try BookResources.bytes(of: "resource09999.jpg", inBookAt: path, format: .mobi)) {
+            guard case .noReadableContent? = $0 as? BookError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try BookResources.bytes(of: source, inBookAt: DocumentFixtures.root.appendingPathComponent("mobi/drm.mobi").path,
+                                                     format: .mobi)) {
+            XCTAssertEqual($0 as? BookError, .drmProtected(path: DocumentFixtures.root.appendingPathComponent("mobi/drm.mobi").path))
+        }
     }
 }

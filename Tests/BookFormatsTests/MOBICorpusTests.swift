@@ -53,4 +53,14 @@ final class MOBICorpusTests: XCTestCase {
         XCTAssertEqual(c.metadata.version, "AZW3")
         XCTAssertTrue(c.string(in: c.fullRange).contains("Font obfuscation test"))
     }
+
+    /// EXTH 201 names the cover among libmobi's resources; its bytes are a real JPEG.
+    func testTheCoverIsAResource() throws {
+        let name = "libmobi-sample_en_cp1252_mobi6-palmdoc-jpeg.mobi"
+        let c = try read(name)
+        XCTAssertEqual(c.metadata.cover, "resource00001.jpg")
+        let jpeg = try BookResources.bytes(of: "resource00001.jpg", inBookAt: Self.corpus + name, format: .mobi)
+        XCTAssertEqual(Array(jpeg.prefix(3)), [0xFF, 0xD8, 0xFF])
+    }
 }
+

@@ -66,6 +66,13 @@ final class MOBIFile {
         guard let all = Self.take(mobi_meta_get_author(handle)) else { return [] }
         return all.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
+    /// EXTH 201: the cover's resource number (counted from the first resource record).
+    var coverOffset: Int? {
+        guard let record = mobi_get_exthrecord_by_tag(handle, EXTH_COVEROFFSET), let data = record.pointee.data,
+              record.pointee.size >= 1, record.pointee.size <= 4 else { return nil }
+        let value = mobi_decode_exthvalue(data.assumingMemoryBound(to: UInt8.self), Int(record.pointee.size))
+        return value == UInt32.max ? nil : Int(value)
+    }
     /// EXTH language, else the header's locale ("en-us").
     var language: String? { Self.take(mobi_meta_get_language(handle)) }
     /// A string libmobi allocated, freed here; nil for NULL or blank.

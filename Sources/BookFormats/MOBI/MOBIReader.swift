@@ -93,7 +93,7 @@ public enum MOBIReader {
     static func readMOBI(_ file: MOBIFile, name: String) throws -> TextContent {
         let version = file.isHybrid ? "MOBI 6 + KF8" : file.isKF8 ? "AZW3" : "MOBI 6"
         let cp1252 = file.textEncoding == 1252
-        let metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(file.title ?? fileTitle(name)),
+        var metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(file.title ?? fileTitle(name)),
                                     authors: file.authors.map(TextSanitizer.sanitizeLabel),
                                     language: TextSanitizer.sanitizeLabel(file.language ?? ""), format: .mobi,
                                     encoding: cp1252 ? "CP1252" : "UTF-8", version: version)
@@ -103,6 +103,7 @@ public enum MOBIReader {
             guard !parts.isEmpty else { throw BookError.noReadableContent(path: name, reason: "the book has no text parts") }
             var warnings: [String] = []
             let toc = ncx(rawml).map { EPUBNavigation.ncxTOC($0.data, entryPath: $0.entry, warnings: &warnings) } ?? []
+            metadata.cover = file.coverOffset.flatMap { MOBIResources.name(uid: $0, in: rawml) }
             var assembly = MOBIAssembly(metadata: metadata, cp1252: cp1252, markupSize: parts.reduce(0) { $0 + $1.data.count })
             for w in warnings { assembly.book.warn(w) }
             for part in parts { assembly.add(part) }

@@ -9,7 +9,8 @@ import TextContent
 ///   base64-decoded (`FB2Binary`).
 /// * HTML, Markdown: the file at the source's path relative to the book's folder (a
 ///   regular file; `http:` and other URLs are not fetched).
-/// * MOBI: not yet (libmobi's resource records).
+/// * MOBI, AZW3: the resource libmobi names so when it rebuilds the book
+///   (`resource00001.jpg`; `MOBIResources`: the book is rebuilt for it).
 ///
 /// Every read is bounded by `maxResourceSize`; errors are `BookError`s naming the book.
 public enum BookResources {
@@ -41,8 +42,11 @@ public enum BookResources {
             let file = source.hasPrefix("/") ? source : (folder.isEmpty ? source : folder + "/" + source)
             try BookLoader.checkFile(path: file)
             return try readBounded(file, limit: maxResourceSize)
-        case .txt, .mobi:
-            throw BookError.noReadableContent(path: path, reason: "\(source): resources of \(format.rawValue) books are not read yet")
+        case .mobi:
+            guard let data = try MOBIResources.bytes(named: source, path: path, limit: maxResourceSize) else { throw missing(source, path) }
+            return data
+        case .txt:
+            throw missing(source, path)
         }
     }
 
