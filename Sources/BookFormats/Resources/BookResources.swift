@@ -31,7 +31,7 @@ public enum BookResources {
             if FormatSniffer.detect(path: path) == .fb2Zip {
                 document = try FB2Zip.document(path: path).bytes
             } else {
-                document = try readBounded(path, limit: FB2Reader.maxFileSize)
+                document = try SingleDocumentBook.readFile(path, format: "FB2", limit: FB2Reader.maxFileSize)
             }
             guard let data = FB2Binary.find(id: String(source.dropFirst()), in: document, limit: maxResourceSize) else {
                 throw missing(source, path)
@@ -40,8 +40,7 @@ public enum BookResources {
         case .html, .markdown:
             let folder = (path as NSString).deletingLastPathComponent
             let file = source.hasPrefix("/") ? source : (folder.isEmpty ? source : folder + "/" + source)
-            try BookLoader.checkFile(path: file)
-            return try readBounded(file, limit: maxResourceSize)
+            return try SingleDocumentBook.readFile(file, format: "a resource", limit: maxResourceSize)
         case .mobi:
             guard let data = try MOBIResources.bytes(named: source, path: path, limit: maxResourceSize) else { throw missing(source, path) }
             return data
@@ -56,16 +55,5 @@ public enum BookResources {
 
     private static func tooLarge(_ source: String, _ path: String, _ size: Int) -> BookError {
         .limitExceeded(path: path, reason: "\(source) is \(size >> 20) MiB (limit \(maxResourceSize >> 20) MiB for a resource)")
-    }
-
-    /// `file`'s bytes, refused when it is larger than `limit`.
-    private static func readBounded(_ file: String, limit: Int) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw BookError.unreadable(path: file, reason: "permission denied")
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        guard data.count <= limit else { throw tooLarge((file as NSString).lastPathComponent, file, data.count) }
-        return Array(data)
     }
 }
