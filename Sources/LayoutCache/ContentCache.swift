@@ -13,7 +13,7 @@ import TextContent
 ///   `maxBytes`. Content files live in their own folder, apart from `LayoutCache`'s, so the
 ///   two caches never evict each other's files.
 public struct ContentCache: Sendable {
-    /// Version of the parsers' output. **Bump it whenever `BookFormats` (EPUB or TXT parsing,
+    /// Version of the parsers' output. **Bump it whenever `BookFormats` (any format's parsing,
     /// sanitising, chapter or block splitting, …) can produce a different `TextContent`
     /// for the same file**: older cache files then become misses.
     public static let parserVersion = 8   // 8: FB2, MOBI, HTML, Markdown, <s>/<del> strikethrough; 7: EPUB <ruby>, CSS text-emphasis, Aozora ruby/marks/placement; 6: the model

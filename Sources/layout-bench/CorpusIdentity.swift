@@ -3,7 +3,7 @@ import Foundation
 import TextContent
 import TextLayout
 
-/// `layout-bench --identity BOOK...`: every chapter of every book (EPUB or TXT, opened
+/// `layout-bench --identity BOOK...`: every chapter of every book (any format, opened
 /// with `BookLoader` as the reader opens them) laid out at widths 20, 37, 80 and 132 with
 /// each option variant (first fit, and total fit with and without hyphenation in the
 /// book's language), both ways — `TextLayout.layout`, and through a

@@ -6,7 +6,7 @@ import TextContent
 import TextLayout
 
 /// `layout-bench --typeset BOOK...`: how evenly paragraphs are set, first fit against
-/// total fit, over every paragraph of the books (EPUB or TXT, opened with `BookLoader`)
+/// total fit, over every paragraph of the books (any format, opened with `BookLoader`)
 /// at widths 40, 60, 80 and 100:
 ///
 /// * **raggedness**: the sum over all lines that are not the last of their paragraph (nor

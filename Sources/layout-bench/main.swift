@@ -68,7 +68,7 @@ if let i = args.firstIndex(of: "--width"), i + 1 < args.count, let w = Int(args[
 if args.isEmpty {
     print("usage: layout-bench [--width N] FILE.txt...  (UTF-8 text files)")
     print("       layout-bench --resize [--rounds N] FILE...   (EPUB: longest chapter; else UTF-8 text)")
-    print("       layout-bench --identity BOOK...              (EPUB or TXT: cached layouts = layouts)")
+    print("       layout-bench --identity BOOK...              (any book format: cached layouts = layouts)")
     print("       layout-bench --typeset BOOK...               (raggedness and justified gaps: greedy vs optimal)")
     exit(2)
 }
