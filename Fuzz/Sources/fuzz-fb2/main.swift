@@ -6,7 +6,8 @@ import FuzzSupport
 // Fuzz target: bytes → FB2 reader. A zip (input starting "PK") is written to one temp
 // file and read as an .fb2.zip (libzip directory, ZipArchive limits, the first .fb2);
 // anything else goes to `FB2Reader.read(bytes:name:)` (libxml2's XML parser in SAX2 mode
-// with recovery, encodings, undefined entities, the walker, the builder). Any thrown
+// with recovery, encodings, undefined entities, the walker, the builder), then the
+// images' bytes through `BookResources` (the `<binary>` scan). Any thrown
 // BookError is fine; a trap, sanitizer report, hang, runaway memory or an invalid
 // TextContent is a bug.
 
@@ -30,6 +31,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // The metadata-only walk must not disagree with the whole book.
         if let content, let meta = try? metadataOfBytes(bytes), meta != content.metadata {
             fatalError("metadata differs: \(meta) vs \(content.metadata)")
+        }
+        // The images' bytes come out of the same file (the <binary> scan), bounded.
+        if let content {
+            for image in content.images.prefix(4) {
+                if let data = try? BookResources.bytes(of: image.source, inBookAt: documentPath, format: .fb2),
+                   data.isEmpty || data.count > BookResources.maxResourceSize {
+                    fatalError("resource \(image.source): \(data.count) bytes")
+                }
+            }
         }
     }
     if let content {
