@@ -22,12 +22,29 @@ import TextContent
 public enum MOBIReader {
     /// Reads the book at `path`.
     public static func read(path: String) throws -> TextContent {
+        var bytes = try fileBytes(path)
+        return try read(taking: &bytes, name: path)
+    }
+
+    /// The bytes of the book at `path`, refused over `PalmDatabaseCheck.maxFileSize`
+    /// before they are read.
+    static func fileBytes(_ path: String) throws -> [UInt8] {
         var st = stat()
         if stat(path, &st) == 0, Int(st.st_size) > PalmDatabaseCheck.maxFileSize {
             throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(PalmDatabaseCheck.maxFileSize >> 20) MiB for MOBI)")
         }
-        var bytes = try PlainTextReader.readFile(path)
-        return try read(taking: &bytes, name: path)
+        return try PlainTextReader.readFile(path)
+    }
+
+    /// Checks the bytes, loads them into libmobi and lets them go (libmobi has its own copy
+    /// of the records); an encrypted book is refused here.
+    static func open(taking bytes: inout [UInt8], name: String) throws -> (PalmDatabaseCheck, MOBIFile) {
+        let (database, file) = try bytes.withUnsafeBufferPointer { buf in
+            (try PalmDatabaseCheck(bytes: buf, path: name), try MOBIFile(bytes: buf, path: name))
+        }
+        bytes = []
+        if file.isEncrypted { throw BookError.drmProtected(path: name) }
+        return (database, file)
     }
 
     /// Reads a book from memory; `name` is used for errors, the source map and the
@@ -37,14 +54,9 @@ public enum MOBIReader {
         return try read(taking: &copy, name: name)
     }
 
-    /// Checks the bytes, loads them into libmobi, and lets them go (libmobi has its own
-    /// copy of the records) before the book is rebuilt.
+    /// Opens the bytes (`open(taking:name:)`) and reads the book they hold.
     static func read(taking bytes: inout [UInt8], name: String) throws -> TextContent {
-        let (database, file) = try bytes.withUnsafeBufferPointer { buf in
-            (try PalmDatabaseCheck(bytes: buf, path: name), try MOBIFile(bytes: buf, path: name))
-        }
-        bytes = []
-        if file.isEncrypted { throw BookError.drmProtected(path: name) }
+        let (database, file) = try open(taking: &bytes, name: name)
         if database.kind == .palmDOC || !file.isMobipocket { return try readPalmDOC(file, database: database, name: name) }
         if file.isReplica {
             throw BookError.invalidBook(path: name, format: "MOBI", reason: "a Print Replica (AZW4) book: a PDF, not text")

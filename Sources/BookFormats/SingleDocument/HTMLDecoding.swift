@@ -17,10 +17,7 @@ enum HTMLDecoding {
 
     /// Decodes `data`; what had to be repaired is added to `warnings`.
     static func decode(_ data: [UInt8], warnings: inout [String]) -> Decoded {
-        if data.count >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
-            let encoding = data[0] == 0xFF ? TextEncoding.utf16LE : .utf16BE
-            return finish(convert(Array(data[2...]), encoding, warnings: &warnings), encoding.displayName)
-        }
+        if let wide = utf16(data, warnings: &warnings) { return wide }
         let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF])
         if !hasBOM, let declared = declaredCharset(data), !isUTF8(declared), let encoding = legacy(declared) {
             return finish(convert(data, encoding, warnings: &warnings), encoding.displayName)
@@ -37,13 +34,17 @@ enum HTMLDecoding {
     /// Decodes a text file that declares no charset (Markdown): a BOM, else UTF-8 when
     /// valid, else windows-1252 with a warning.
     static func decodeText(_ data: [UInt8], warnings: inout [String]) -> Decoded {
-        if data.count >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
-            let encoding = data[0] == 0xFF ? TextEncoding.utf16LE : .utf16BE
-            return finish(convert(Array(data[2...]), encoding, warnings: &warnings), encoding.displayName)
-        }
+        if let wide = utf16(data, warnings: &warnings) { return wide }
         if UTF8Validation.isValid(data) { return finish(data, "UTF-8") }
         warnings.append("not valid UTF-8; read as windows-1252")
         return finish(convert(data, .windows1252, warnings: &warnings), TextEncoding.windows1252.displayName)
+    }
+
+    /// A UTF-16 document (its byte-order mark tells the order), or nil.
+    private static func utf16(_ data: [UInt8], warnings: inout [String]) -> Decoded? {
+        guard data.count >= 2, data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF else { return nil }
+        let encoding = data[0] == 0xFF ? TextEncoding.utf16LE : .utf16BE
+        return finish(convert(Array(data[2...]), encoding, warnings: &warnings), encoding.displayName)
     }
 
     private static func finish(_ bytes: [UInt8], _ encoding: String) -> Decoded {
