@@ -12,13 +12,15 @@ let package = Package(
     targets: [
         // The declaration of libFuzzer's LLVMFuzzerRunDriver.
         .target(name: "FuzzSupport"),
+        // The checks the book-reading targets make on every book they get.
+        .target(name: "BookChecks", dependencies: [.product(name: "TextContent", package: "reader")]),
         // bytes → a temp .epub → EPUBReader (zip + OPF/NCX/nav XML + XHTML).
-        .executableTarget(name: "fuzz-epub", dependencies: ["FuzzSupport",
+        .executableTarget(name: "fuzz-epub", dependencies: ["FuzzSupport", "BookChecks",
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
         // bytes → FB2Reader (libxml2 SAX2 XML, encodings, entities, the walker); a zip → .fb2.zip.
-        .executableTarget(name: "fuzz-fb2", dependencies: ["FuzzSupport",
+        .executableTarget(name: "fuzz-fb2", dependencies: ["FuzzSupport", "BookChecks",
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
@@ -59,12 +61,12 @@ let package = Package(
             .product(name: "TextContent", package: "reader"),
         ]),
         // bytes → HTMLReader (charset, head metadata, walker, heading chapters).
-        .executableTarget(name: "fuzz-html", dependencies: ["FuzzSupport",
+        .executableTarget(name: "fuzz-html", dependencies: ["FuzzSupport", "BookChecks",
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
         // bytes → MarkdownReader (front matter, cmark-gfm + extensions, walker).
-        .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzSupport",
+        .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzSupport", "BookChecks",
             .product(name: "BookFormats", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),

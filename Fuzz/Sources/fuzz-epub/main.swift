@@ -1,6 +1,7 @@
 import BookFormats
 import Glibc
 import TextContent
+import BookChecks
 import FuzzSupport
 
 // Fuzz target: bytes → EPUB reader (zip directory, container.xml, OPF, nav/NCX, XHTML).
@@ -21,27 +22,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // One thread: deterministic, and what `cache build` uses.
     if let content = try? EPUBReader.read(path: path, threads: 1) {
         // Whatever comes out must satisfy TextContent's invariants.
-        let problems = content.validate()
-        if !problems.isEmpty { fatalError("invalid TextContent: \(problems)") }
-        checkNotes(content)
+        BookChecks.check(content)
     }
     return 0
-}
-
-/// Notes (issue #14): every note starts at a note reference's target; the first 64
-/// references' notes lie inside the text, are at most `maximumNoteLength`, and their
-/// excerpts are valid books.
-private func checkNotes(_ content: TextContent) {
-    let targets = Set(content.styles.lazy.filter { $0.style == .noteReference }.compactMap(\.target))
-    for n in content.notes where !targets.contains(n.lowerBound) { fatalError("note \(n) is no reference's target") }
-    for run in content.styles.lazy.filter({ $0.style == .noteReference && $0.target != nil }).prefix(64) {
-        guard let range = content.noteRange(at: run.target!) else { continue }
-        if range.upperBound.rawValue > content.bytes.count || range.count > TextContent.maximumNoteLength {
-            fatalError("note range \(range) of \(run)")
-        }
-        let problems = content.excerpt(range).validate()
-        if !problems.isEmpty { fatalError("invalid excerpt of \(range): \(problems)") }
-    }
 }
 
 // libFuzzer parses the command line and calls `fuzz` for each input.
