@@ -82,7 +82,7 @@ let package = Package(
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
-                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal"]),
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal", "Images", "TerminalGraphics"]),
         // Images (issue #19): format sniffing, headers without decoding, PNG/JPEG/GIF/WebP → RGBA8
         // within ImageLimits, area-average scaling. No drawing, no layout yet.
         .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib"]),
@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "images-bench", dependencies: ["Images", "TerminalGraphics"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal"]),
+                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal", "TerminalGraphics"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU", "Hyphenation"]),

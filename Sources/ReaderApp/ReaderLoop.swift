@@ -56,6 +56,11 @@ public final class ReaderLoop {
     public private(set) var framesDrawn = 0
     /// Called once, right after the first frame is written (the executable records the time).
     public var onFirstFrame: (() -> Void)?
+    /// Draws the pictures of each frame (`PictureSetup.attach`); nil: placeholders.
+    public var pictures: PictureDrawer?
+    /// Sizes the pictures; its first problem is told once on the status line.
+    public var pictureSizer: PictureSizer?
+    private var toldPictureProblem = false
 
     private let device: TerminalDevice
     private let clock: MonotonicClock
@@ -94,6 +99,7 @@ public final class ReaderLoop {
         defer {
             if saver.isDirty { save() }
             recordInLibrary()
+            if let leave = pictures?.leaveBytes, !leave.isEmpty { try? device.write(leave) }
         }
         while try step() {}
     }
@@ -112,8 +118,9 @@ public final class ReaderLoop {
     public func draw() throws {
         if !model.advance(to: clock.now()).isEmpty { saver.markDirty() }
         observeReading()
+        if let drawer = pictures { tellPictureProblem(drawer) }
         renderer.render(model.snapshot, into: &frame)
-        let bytes = encoder.encode(from: previous, to: frame)
+        let bytes = encodeFrame()
         if !bytes.isEmpty || previous == nil { try device.write(bytes) }
         previous = frame
         lastFrame = clock.now()
@@ -126,6 +133,32 @@ public final class ReaderLoop {
             session.settle(layoutOptions: model.layouts.options)
             recordInLibrary()
         }
+    }
+
+    /// The frame's bytes: the cells that changed (all of them after a repaint) and the
+    /// pictures' sequences after them, inside the frame's synchronized update.
+    private func encodeFrame() -> [UInt8] {
+        guard let drawer = pictures else { return encoder.encode(from: previous, to: frame) }
+        let repainting = previous == nil || previous?.width != frame.width || previous?.height != frame.height
+        let drawn = drawer.frame(model.snapshot.pictures, into: &frame, repainting: repainting)
+        if drawn.repaint { previous = nil }
+        var bytes = encoder.encode(from: previous, to: frame)
+        guard !drawn.bytes.isEmpty else { return bytes }
+        let end = Array("\u{1B}[?2026l".utf8)
+        if bytes.count >= end.count && Array(bytes.suffix(end.count)) == end {
+            bytes.insert(contentsOf: drawn.bytes, at: bytes.count - end.count)
+        } else {
+            bytes += drawn.bytes
+        }
+        return bytes
+    }
+
+    /// Puts the first picture that could not be shown on the status line, once a book.
+    private func tellPictureProblem(_ drawer: PictureDrawer) {
+        guard !toldPictureProblem, let problem = pictureSizer?.firstProblem ?? drawer.firstProblem else { return }
+        toldPictureProblem = true
+        let count = pictureSizer?.failures ?? 0
+        model.showMessage(count > 1 ? "\(count) images shown as placeholders (\(problem))" : "Image shown as a placeholder (\(problem))")
     }
 
     /// How long to wait for input: until the save is due or the model changes the screen

@@ -34,6 +34,13 @@ public final class ChapterLayouts {
     /// nil. Lines for other options are ignored.
     public var source: ((LayoutOptions, Int) -> LineCollection?)?
 
+    /// How big an image is drawn (issue #19): given an image and the most columns and rows
+    /// it may take, its box, or nil to keep its placeholder (unreadable, unsupported).
+    /// Nil (the default) keeps every placeholder: pictures off.
+    public private(set) var pictureSizing: ((ImageReference, _ maxColumns: Int, _ maxRows: Int) -> PictureBox?)?
+    /// The most rows a picture takes: the text rows, so a picture fits on one page.
+    public private(set) var pictureRowLimit = 24
+
     /// Creates an empty cache for a book; `keepsAnalyses: false` lays every chapter out
     /// from scratch at each width.
     public init(content: TextContent, options: LayoutOptions, keepsAnalyses: Bool = true) {
@@ -53,6 +60,32 @@ public final class ChapterLayouts {
         cache.removeAll()
     }
 
+    /// Draws pictures in place of image blocks, sized by `sizing` (nil: placeholders);
+    /// drops the laid-out chapters.
+    public func setPictureSizing(_ sizing: ((ImageReference, Int, Int) -> PictureBox?)?) {
+        pictureSizing = sizing
+        cache.removeAll()
+    }
+
+    /// Sets the most rows a picture takes; drops the laid-out chapters when pictures are
+    /// drawn and the limit changed.
+    public func setPictureRowLimit(_ rows: Int) {
+        let rows = max(1, rows)
+        guard rows != pictureRowLimit else { return }
+        pictureRowLimit = rows
+        if pictureSizing != nil { cache.removeAll() }
+    }
+
+    /// `lines` (of `range`) with pictures in place of the image blocks `pictureSizing` sizes.
+    private func placingPictures(_ lines: LineCollection, range: ByteRange) -> LineCollection {
+        guard let sizing = pictureSizing else { return lines }
+        var inRange: [ByteOffset: ImageReference] = [:]
+        for image in content.images(in: range) { inRange[image.offset] = image }
+        guard !inRange.isEmpty else { return lines }
+        let width = options.width, rows = pictureRowLimit
+        return lines.placingPictures { offset in inRange[offset].flatMap { sizing($0, width, rows) } }
+    }
+
     /// The lines of chapter `index` (laid out now if needed).
     public func lines(ofChapter index: Int) -> LineCollection {
         if let c = cache[index] { return c }
@@ -68,6 +101,7 @@ public final class ChapterLayouts {
                 lines = TextLayout.layout(content, range: range, options: options)
             }
         }
+        lines = placingPictures(lines, range: content.chapters[index].range)
         // A blank line between chapters, as between paragraphs.
         if index > 0 { lines = lines.prependingBlankLine() }
         cache[index] = lines

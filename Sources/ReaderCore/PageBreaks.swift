@@ -12,6 +12,9 @@ import TextLayout
 ///   after it, the page ends before it (blank rows at the bottom) and the next page
 ///   starts with it.
 /// * A ruby row is never a page's last row: its line goes over with it.
+/// * A picture (`LineFlags.picture` rows) is never cut by a page's end: when its rows do
+///   not all fit, the page ends above it (blank rows at the bottom). A page starts at a
+///   picture's first row, never inside it.
 /// * A block that starts a page (`LineFlags.pageStart`: Aozora 改ページ) starts one: the
 ///   page before ends above it.
 ///
@@ -37,6 +40,7 @@ enum PageBreaks {
         // Only a full page that the chapter goes on after can push a heading over.
         if result.count == rows && address.line < lines.count { keepHeadingsWithText(&result) }
         if result.count > 1, result[result.count - 1].line.flags.contains(.rubyRow) { result.removeLast() }
+        keepPictureWhole(&result)
         return result
     }
 
@@ -52,7 +56,18 @@ enum PageBreaks {
             lines = layouts.lines(ofChapter: address.chapter)
         }
         while address.line + 1 < lines.count && lines[address.line].flags.contains(.blank) { address.line += 1 }
+        address.line = lines.firstPictureRow(of: address.line)
         return address
+    }
+
+    /// Ends the page above a picture whose last row is not on it (unless the picture is the
+    /// page's first line: a picture taller than the page is shown cut).
+    private static func keepPictureWhole(_ page: inout [(address: LineAddress, line: Line)]) {
+        guard let last = page.last?.line, last.flags.contains(.picture), !last.flags.contains(.blockEnd),
+              let first = page.lastIndex(where: { $0.line.flags.contains(.picture) && $0.line.flags.contains(.blockStart) }),
+              first > 0 else { return }
+        page.removeSubrange(first...)
+        while page.count > 1, page[page.count - 1].line.flags.contains(.blank) { page.removeLast() }
     }
 
     /// The top of the page after the one whose top is `start`, or nil at the end of the book.

@@ -137,8 +137,22 @@ public struct Pager {
             && lines[address.line - 1].start == lines[address.line].start {
             address = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
         }
+        address = Self.outsidePicture(address, forward: delta > 0, in: layouts)
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
         setTop(address, in: layouts)
+    }
+
+    /// A picture moves as one: an address inside one (not its first row) becomes the line
+    /// after it (`forward`) or its first row; any other address stays.
+    static func outsidePicture(_ address: LineAddress, forward: Bool, in layouts: ChapterLayouts) -> LineAddress {
+        let lines = layouts.lines(ofChapter: address.chapter)
+        guard address.line < lines.count, lines[address.line].flags.contains(.picture),
+              !lines[address.line].flags.contains(.blockStart) else { return address }
+        let first = LineAddress(chapter: address.chapter, line: lines.firstPictureRow(of: address.line))
+        guard forward else { return first }
+        let last = LineAddress(chapter: address.chapter, line: lines.lastPictureRow(of: address.line))
+        let after = move(last, by: 1, in: layouts)
+        return after == last ? first : after
     }
 
     /// The address `delta` lines after (or before) `start`, clamped to the book.
@@ -185,7 +199,7 @@ public struct Pager {
         let count = layouts.lines(ofChapter: last).count
         var top = LineAddress(chapter: last, line: max(0, count - rows))
         if top.line + 1 < count && layouts.lines(ofChapter: last)[top.line].flags.contains(.blank) { top.line += 1 }
-        return top
+        return Self.outsidePicture(top, forward: true, in: layouts)
     }
 
     /// Puts `address` at the top of the screen.

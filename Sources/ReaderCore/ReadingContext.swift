@@ -75,6 +75,7 @@ public final class ReadingContext {
         layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width),
                                  keepsAnalyses: keepsAnalyses)
         pager = Pager(anchor: clamped, rows: max(1, rows - 1))
+        layouts.setPictureRowLimit(textRows)
     }
 
     /// The text column width for a terminal width: at most `preferred`, leaving `margin`
@@ -125,6 +126,7 @@ public final class ReadingContext {
         layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: self.columns, preferred: preferredWidth,
                                                                                   margin: settings.margin)))
         pager.rows = textRows
+        layouts.setPictureRowLimit(textRows)
     }
 
     /// Shows `text` on the status line until the next input.

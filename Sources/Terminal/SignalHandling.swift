@@ -151,6 +151,17 @@ enum SignalHandling {
         }
     }
 
+    /// Replaces the leave sequence handlers write (handlers skip restoring meanwhile).
+    static func setLeave(_ leave: [UInt8]) {
+        let c = signalContext
+        let wasActive = c.pointee.active
+        c.pointee.active = 0
+        let n = min(leave.count, maxLeaveBytes)
+        for i in 0..<n { c.pointee.leaveBytes[i] = leave[i] }
+        c.pointee.leaveCount = n
+        c.pointee.active = wasActive
+    }
+
     /// Tells handlers there is nothing to restore any more.
     static func disarm() {
         signalContext.pointee.active = 0

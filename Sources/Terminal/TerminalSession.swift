@@ -68,6 +68,18 @@ public final class TerminalSession {
 
     deinit { leave() }
 
+    /// Bytes written before `options.leaveSequence` on leaving, also from the signal
+    /// handlers (e.g. deleting the pictures the reader sent, issue #19); at most 128 bytes
+    /// (longer is ignored).
+    public private(set) var leavePrefix: [UInt8] = []
+
+    /// Sets `leavePrefix` (and what a signal handler writes while the session is entered).
+    public func setLeavePrefix(_ bytes: [UInt8]) {
+        guard bytes.count <= 128 else { return }
+        leavePrefix = bytes
+        if isActive { SignalHandling.setLeave(bytes + options.leaveSequence) }
+    }
+
     /// Saves the termios, installs signal handlers, enters raw mode and writes
     /// `options.enterSequence`.
     /// - Throws: `TerminalError.notATerminal` if input or output is not a tty,
@@ -82,7 +94,7 @@ public final class TerminalSession {
         (pipeRead, pipeWrite) = try Sys.makePipe()
 
         SignalHandling.arm(ttyFD: inputFD, outFD: outputFD, wakeFD: pipeWrite,
-                           saved: savedTermios, leave: options.leaveSequence)
+                           saved: savedTermios, leave: leavePrefix + options.leaveSequence)
         if options.installSignalHandlers { SignalHandling.install() }
         TerminalSession.someSessionActive = true
         isActive = true
@@ -105,7 +117,7 @@ public final class TerminalSession {
     /// and the previous signal dispositions. Idempotent; never throws.
     public func leave() {
         guard isActive else { return }
-        try? writer.write(options.leaveSequence)
+        try? writer.write(leavePrefix + options.leaveSequence)
         try? Sys.setAttributes(inputFD, savedTermios, when: TCSADRAIN)
         SignalHandling.disarm()
         if options.installSignalHandlers { SignalHandling.uninstall() }

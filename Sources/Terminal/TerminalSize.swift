@@ -4,11 +4,16 @@ public struct TerminalSize: Hashable, Sendable {
     public var columns: Int
     /// Number of rows (height).
     public var rows: Int
+    /// The window's size in pixels (`TIOCGWINSZ`), 0 when the terminal does not say.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
 
     /// Creates a size.
-    public init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
         self.columns = columns
         self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
     }
 
     /// The size assumed when the terminal does not report one: 80×24.

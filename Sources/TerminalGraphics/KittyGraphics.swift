@@ -28,6 +28,12 @@ public enum KittyGraphics {
         Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
     }
 
+    /// Removes placement `placement` of picture `id` from the screen, keeping the picture
+    /// in the terminal (a later `place` shows it again without sending it).
+    public static func removePlacement(id: UInt32, placement: UInt32 = 1) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
+    }
+
     /// Deletes the picture `id` and its placements, freeing its memory in the terminal.
     public static func delete(id: UInt32) -> [UInt8] {
         Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)

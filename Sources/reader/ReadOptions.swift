@@ -5,6 +5,7 @@ import ReaderCore
 import ReaderState
 import Storage
 import Screen
+import TerminalGraphics
 import TextLayout
 
 /// The pager's command line mapped to a configuration: which book, where to start, the
@@ -15,6 +16,7 @@ struct ReadOptions {
         .init(name: "theme", short: nil, takesValue: true),
         .init(name: "margin", short: nil, takesValue: true),
         .init(name: "status", short: nil, takesValue: true),
+        .init(name: "images", short: nil, takesValue: true),
     ] + RevealOptions.specs
 
     /// The book named, if any.
@@ -38,6 +40,8 @@ struct ReadOptions {
     var hyphenation: HyphenationChoice
     /// `--margin`: the least blank cells each side of the text column.
     var margin: Int
+    /// `--images`: how pictures are drawn; nil is auto (asked of the terminal at start).
+    var images: GraphicsProtocol?
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -61,6 +65,16 @@ struct ReadOptions {
         loop = ReaderLoopSettings(theme: try Self.theme(a, environment: environment), arabicShaping: layout.arabicShaping,
                                   encoder: .fromEnvironment(environment), countsStoppedTime: reveal.catchUp)
         loop.statusFields = try Self.statusFields(a)
+        images = try Self.images(a)
+    }
+
+    /// `--images auto|kitty|sixel|iterm|symbols|off` (default auto: nil).
+    static func images(_ a: Arguments) throws -> GraphicsProtocol? {
+        guard let text = a.value("images"), text != "auto" else { return nil }
+        guard let graphics = GraphicsProtocol(rawValue: text) else {
+            throw CLIError.usage("--images must be auto, kitty, sixel, iterm, symbols or off, not '\(text)'")
+        }
+        return graphics
     }
 
     /// `--status FIELDS` (default: `StatusFields.standard`).

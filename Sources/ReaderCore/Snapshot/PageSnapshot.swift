@@ -20,6 +20,12 @@ public struct PageSnapshot: Sendable {
 
     /// The text page, when the reading layer is visible.
     public var page: TextPage? { views.lazy.compactMap { $0 as? TextPage }.first }
+    /// The pictures to draw, in screen cells: the text page's, when no layer is over it
+    /// (a picture drawn by a graphics protocol would cover a popup).
+    public var pictures: [PagePicture] {
+        guard let page = views.last as? TextPage else { return [] }
+        return page.pictures.map { $0.offsetBy(rows: 0, columns: geometry.textLeft) }
+    }
     /// The topmost list (contents, bookmarks), if one is shown.
     public var list: ListView? { views.reversed().lazy.compactMap { $0 as? ListView }.first }
 }

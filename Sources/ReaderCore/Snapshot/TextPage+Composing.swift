@@ -23,9 +23,17 @@ extension TextPage {
         // Paced reveal: only clusters that start before the revealed offset are shown.
         let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var lines: [PageLine] = []
+        var pictures: [PagePicture] = []
         lines.reserveCapacity(visible.count)
-        for entry in visible {
+        for (index, entry) in visible.enumerated() {
             if entry.line.start >= revealed { break }
+            if entry.line.flags.contains(.picture) {
+                if entry.line.flags.contains(.blockStart), let picture = Self.picture(at: index, in: visible, context: context) {
+                    pictures.append(picture)
+                }
+                lines.append(PageLine(start: entry.line.start, kind: .image))
+                continue
+            }
             if entry.line.flags.contains(.rubyRow) {
                 let chapter = context.layouts.lines(ofChapter: entry.address.chapter)
                 let base = entry.address.line + 1 < chapter.count ? chapter[entry.address.line + 1] : nil
@@ -37,7 +45,20 @@ extension TextPage {
                 return matches.contains(where: { $0.contains(at) }) ? .match : .none
             })
         }
-        self.init(lines: lines)
+        self.init(lines: lines, pictures: pictures)
+    }
+
+    /// The picture whose first row is `visible[index]`: its rows on the page and its image.
+    private static func picture(at index: Int, in visible: [(address: LineAddress, line: Line)],
+                                context: ReadingContext) -> PagePicture? {
+        let (address, line) = visible[index]
+        guard let image = context.content.image(at: line.start) else { return nil }
+        var end = index
+        while end + 1 < visible.count && !visible[end].line.flags.contains(.blockEnd)
+                && visible[end + 1].line.flags.contains(.picture) { end += 1 }
+        let rows = context.layouts.lines(ofChapter: address.chapter).lastPictureRow(of: address.line) - address.line + 1
+        return PagePicture(source: image.source, offset: line.start, row: index, column: line.indent,
+                           columns: line.width, rows: rows, visibleRows: end - index + 1)
     }
 }
 

@@ -8,10 +8,13 @@ public struct TextPage: LayerView, Hashable {
     /// The lines on screen, top row first (fewer than the text rows at the end of the
     /// book, or while revealing).
     public var lines: [PageLine]
+    /// The pictures on the page (their rows are blank lines in `lines`).
+    public var pictures: [PagePicture]
 
     /// Creates a page.
-    public init(lines: [PageLine]) {
+    public init(lines: [PageLine], pictures: [PagePicture] = []) {
         self.lines = lines
+        self.pictures = pictures
     }
 
     /// Draws the lines in the text column, one a row.

@@ -1,0 +1,49 @@
+import BookFormats
+import Foundation
+import Images
+import TextContent
+
+/// The bytes of a book's images, by `ImageReference.source`, read from the book file
+/// (`BookResources`), the last few kept so that sizing a picture and then drawing it read
+/// the book once.
+public final class PictureSource: @unchecked Sendable {
+    private let read: (String) throws -> [UInt8]
+    private var recent: [(source: String, bytes: [UInt8])] = []
+    private let lock = NSLock()
+    /// Bytes kept at most.
+    public static let keptBytes = 16 << 20
+
+    /// Images of the book at `path` in `format`.
+    public convenience init(bookAt path: String, format: BookFormat) {
+        self.init { try BookResources.bytes(of: $0, inBookAt: path, format: format) }
+    }
+
+    /// Images read by `read` (tests).
+    public init(read: @escaping (String) throws -> [UInt8]) {
+        self.read = read
+    }
+
+    /// The bytes of `source`.
+    public func bytes(of source: String) throws -> [UInt8] {
+        lock.lock(); defer { lock.unlock() }
+        if let i = recent.firstIndex(where: { $0.source == source }) {
+            let entry = recent.remove(at: i)
+            recent.append(entry)
+            return entry.bytes
+        }
+        let bytes = try read(source)
+        recent.append((source, bytes))
+        var total = recent.reduce(0) { $0 + $1.bytes.count }
+        while total > Self.keptBytes, recent.count > 1 { total -= recent.removeFirst().bytes.count }
+        return bytes
+    }
+
+    /// One line for a read or decode error.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let e as BookError: return e.message
+        case let e as ImageError: return e.description
+        default: return "\(error)"
+        }
+    }
+}
