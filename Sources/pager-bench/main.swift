@@ -12,6 +12,8 @@
 //     (opening and closing a note popup, key to frame, see NotesBench.swift)
 //   .build/release/pager-bench BOOK --stats [--turns 300] [--columns 80] [--rows 24]
 //     (the reading statistics: the book's census, a page turn's count and time-left estimate, see StatsBench.swift)
+//   .build/release/pager-bench --pictures IMAGE [--columns 100] [--rows 30] [--runs 5]
+//     (key to frame with a picture on it, per protocol, into a pipe, see PicturesBench.swift)
 //   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
@@ -50,6 +52,10 @@ let hyphenate = value("--hyphenate").flatMap(HyphenationChoice.parse) ?? .auto
 /// The reader's layout options for `content` with this run's --wrap and --hyphenate.
 func baseOptions(for content: TextContent) -> LayoutOptions {
     hyphenate.apply(to: LayoutOptions(wrap: wrap), book: content)
+}
+if let image = value("--pictures") {
+    try PicturesBench.run(image: image, columns: option("--columns", 100), rows: option("--rows", 30), runs: option("--runs", 5))
+    exit(0)
 }
 let notes = args.contains("--notes")
 args.removeAll { $0 == "--notes" }
