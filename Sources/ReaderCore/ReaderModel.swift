@@ -106,6 +106,13 @@ public final class ReaderModel {
         update()
     }
 
+    /// Draws pictures in place of image blocks, sized by `sizing` (nil: placeholders; see
+    /// `ChapterLayouts.setPictureSizing`), and rebuilds the page.
+    public func setPictureSizing(_ sizing: ((ImageReference, Int, Int) -> PictureBox?)?) {
+        context.layouts.setPictureSizing(sizing)
+        update()
+    }
+
     /// Shows a one-line message on the status line until the next input.
     public func showMessage(_ text: String) {
         context.showMessage(text)

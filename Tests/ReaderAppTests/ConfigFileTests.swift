@@ -10,7 +10,7 @@ final class ConfigFileTests: XCTestCase {
         let others = ["width": "72", "theme": "light", "justify": "yes", "indent": "2", "compact": "true", "wrap": "greedy",
                       "hyphenate": "en-GB", "line-break": "loose", "direction": "rtl", "arabic-shaping": "off", "notes": "end",
                       "reveal": "300wpm", "no-pauses": "on", "reveal-wait": "0.5", "reveal-catch-up": "on", "margin": "6",
-                      "status": "percent,time-left-book", "ruby": "inline"]
+                      "status": "percent,time-left-book", "ruby": "inline", "images": "sixel"]
         XCTAssertEqual(Set(others.keys), Set(ConfigKey.all.map(\.name)))
         let text = ConfigKey.all.map { "\($0.name) \($0.defaultValue)\n\($0.name) \(others[$0.name]!)" }.joined(separator: "\n")
         let file = ConfigFile(text: text)
@@ -23,7 +23,7 @@ final class ConfigFileTests: XCTestCase {
     }
 
     func testBadLinesGiveOneWarningEachAndAreSkipped() {
-        let text = "# comment\n\nwidth wide\ncolour red\njustify maybe\n  indent 101\nreveal fast\nwidth 60\nimages over\nwidth\n"
+        let text = "# comment\n\nwidth wide\ncolour red\njustify maybe\n  indent 101\nreveal fast\nwidth 60\npictures over\nwidth\n"
         let file = ConfigFile(text: text)
         XCTAssertEqual(file.warnings, [
             "config:3: bad value 'wide' for key 'width' (auto or a whole number from 1 to 10000)",
@@ -31,7 +31,7 @@ final class ConfigFileTests: XCTestCase {
             "config:5: bad value 'maybe' for key 'justify' (on or off)",
             "config:6: bad value '101' for key 'indent' (a whole number from 0 to 100)",
             "config:7: bad value 'fast' for key 'reveal' (off, on, characters a second (1 to 1000) or NNNwpm)",
-            "config:9: unknown key 'images'",
+            "config:9: unknown key 'pictures'",
             "config:10: bad value '' for key 'width' (auto or a whole number from 1 to 10000)",
         ])
         XCTAssertEqual(file.settings, [ConfigFile.Setting(key: "width", value: "60", line: 8)])

@@ -30,7 +30,7 @@ public enum PictureSetup {
         guard graphics != .off, let path = session.path, !session.content.images.isEmpty else { return }
         let source = PictureSource(bookAt: path, format: session.content.metadata.format)
         let sizer = PictureSizer(images: source, cell: cell)
-        loop.model.layouts.setPictureSizing { image, columns, rows in sizer.box(for: image, maxColumns: columns, maxRows: rows) }
+        loop.model.setPictureSizing { image, columns, rows in sizer.box(for: image, maxColumns: columns, maxRows: rows) }
         loop.pictures = PictureDrawer(graphics: graphics, source: source, cell: cell,
                                       throughTmux: environment["TMUX"] != nil && graphics != .symbols)
         loop.pictureSizer = sizer
