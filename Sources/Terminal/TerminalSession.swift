@@ -206,7 +206,8 @@ public final class TerminalSession {
     /// returns the answer (empty when the terminal said nothing). The answer never reaches
     /// the key decoder: keys typed after it, even in the same read, are decoded as usual
     /// and come from later `nextEvent` calls (see `TerminalAnswer.split`; keys typed before
-    /// the answer begins stay in it). A resize or a continue meanwhile is queued as usual;
+    /// the answer begins stay in it), so the query whose reply completes the answer (DA1)
+    /// must be the last of `bytes`. A resize or a continue meanwhile is queued as usual;
     /// end of input ends the wait and is reported by `nextEvent`.
     public func query(_ bytes: [UInt8], timeoutMilliseconds: Int, isComplete: ([UInt8]) -> Bool) throws -> [UInt8] {
         try writer.write(bytes)
