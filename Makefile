@@ -13,7 +13,7 @@ APT_PKGS   := libxml2-dev libzip-dev libicu-dev unicode-data pkg-config tmux lib
 SAMPLE     := Fixtures/sample/sample.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench install install-files uninstall clean
+.PHONY: deps build release run test bench check-xterm install install-files uninstall clean
 PREFIX     ?= $(HOME)/.local
 
 # Installs the Debian packages the build and the tests need, only when one is missing.
@@ -41,6 +41,22 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product layout-bench
 	.build/release/layout-bench $(BENCH_FILES)
+
+# The real-terminal check of the pictures (docs/IMAGES.md, "Real-terminal check"): xterm
+# under Xvfb draws images-bench's sixel of a fixture; its screenshot must match the
+# recorded one. Its packages are installed here only, not by `make deps`.
+XTERM_PKGS := xvfb xterm x11-apps xdotool
+check-xterm:
+	@missing=""; for p in $(XTERM_PKGS); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	$(SWIFT) build -c release --product images-bench
+	Tools/check/xterm-images.sh --expect docs/images/xterm-sixel-fixture.png -- \
+	    .build/release/images-bench --emit sixel Fixtures/images/gradient-64x48.jpg --cells 30x15 --upscale
 
 # The binary, the man page and the shell completions under PREFIX (default ~/.local).
 # The files `make install` puts under PREFIX (and `make uninstall` removes).

@@ -29,6 +29,11 @@ public final class MemoryTerminal: TerminalDevice {
     public struct WriteFailed: Error {}
     /// The timeouts the loop asked for, in order (nil: wait for input).
     public private(set) var timeoutsAsked: [Int?] = []
+    /// The canned answers to queries, one per `query` call in order (what the terminal
+    /// would send back); when none is left the terminal says nothing.
+    public var answers: [[UInt8]] = []
+    /// The bytes of every `query` call, in order (kept apart from `written`).
+    public private(set) var queries: [[UInt8]] = []
     private let clock: ManualClock?
 
     /// A terminal of `size` that replays `script`, moving `clock` during pauses.
@@ -54,6 +59,16 @@ public final class MemoryTerminal: TerminalDevice {
         if let limit = failingAfterWrites, writes >= limit { throw WriteFailed() }
         written += bytes
         writes += 1
+    }
+
+    /// Takes the next canned answer. An answer that `isComplete` does not accept (none at
+    /// all included) is what a real terminal gives after the whole timeout: the clock moves
+    /// by `timeoutMilliseconds` instead of anyone waiting.
+    public func query(_ bytes: [UInt8], timeoutMilliseconds: Int, isComplete: ([UInt8]) -> Bool) throws -> [UInt8] {
+        queries.append(bytes)
+        let answer = answers.isEmpty ? [] : answers.removeFirst()
+        if !isComplete(answer) { clock?.advance(by: Double(max(0, timeoutMilliseconds)) / 1000) }
+        return answer
     }
 
     public func nextEvent(timeoutMilliseconds: Int?) throws -> TerminalEvent {

@@ -51,11 +51,13 @@ enum Sys {
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
-    /// The window size of the terminal on `fd` (TIOCGWINSZ), nil if unknown.
+    /// The window size of the terminal on `fd` (TIOCGWINSZ): cells, and pixels when the
+    /// terminal fills `ws_xpixel`/`ws_ypixel` (else 0); nil if unknown.
     static func windowSize(_ fd: Int32) -> TerminalSize? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
+        return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row),
+                            pixelWidth: Int(ws.ws_xpixel), pixelHeight: Int(ws.ws_ypixel))
     }
 
     /// True if `fd` is a terminal.

@@ -8,6 +8,18 @@ public protocol TerminalDevice: AnyObject {
     func write(_ bytes: [UInt8]) throws
     /// Waits at most `timeoutMilliseconds` (nil: indefinitely) for the next event.
     func nextEvent(timeoutMilliseconds: Int?) throws -> TerminalEvent
+    /// Writes `bytes` (queries) and returns the terminal's answer: what it sent until
+    /// `isComplete(answer)` held or `timeoutMilliseconds` passed, empty if it said nothing.
+    /// The answer is never reported as keys. See `TerminalSession.query`.
+    func query(_ bytes: [UInt8], timeoutMilliseconds: Int, isComplete: ([UInt8]) -> Bool) throws -> [UInt8]
+}
+
+extension TerminalDevice {
+    /// A device that cannot be asked (a pipe, a benchmark's sink): nothing is written and
+    /// there is no answer, at once.
+    public func query(_ bytes: [UInt8], timeoutMilliseconds: Int, isComplete: ([UInt8]) -> Bool) throws -> [UInt8] {
+        []
+    }
 }
 
 extension TerminalSession: TerminalDevice {}

@@ -201,6 +201,37 @@ public final class TerminalSession {
         }
     }
 
+    /// Asks the terminal something: writes `bytes`, then reads its answer until
+    /// `isComplete(answer)` holds or `timeoutMilliseconds` pass (monotonic clock), and
+    /// returns the answer (empty when the terminal said nothing). The answer never reaches
+    /// the key decoder: keys typed after it, even in the same read, are decoded as usual
+    /// and come from later `nextEvent` calls (see `TerminalAnswer.split`; keys typed before
+    /// the answer begins stay in it), so the query whose reply completes the answer (DA1)
+    /// must be the last of `bytes`. A resize or a continue meanwhile is queued as usual;
+    /// end of input ends the wait and is reported by `nextEvent`.
+    public func query(_ bytes: [UInt8], timeoutMilliseconds: Int, isComplete: ([UInt8]) -> Bool) throws -> [UInt8] {
+        try writer.write(bytes)
+        let deadline = Sys.monotonicMilliseconds() + Int64(max(0, timeoutMilliseconds))
+        var answer: [UInt8] = []
+        var complete = false
+        while !complete && !inputClosed {
+            let now = Sys.monotonicMilliseconds()
+            guard now < deadline else { break }
+            let revents = try Sys.poll([inputFD, pipeRead], timeoutMilliseconds: Int32(clamping: deadline - now))
+            guard let revents else { drainWakePipe(); continue }
+            if revents[1] & Int16(POLLIN) != 0 { drainWakePipe() }
+            guard revents[0] != 0 else { continue }
+            let n = try readBuffer.withUnsafeMutableBytes { try Sys.read(inputFD, $0) }
+            guard let n else { continue }
+            if n == 0 { closeInput(); break }
+            answer += readBuffer[0..<n]
+            complete = isComplete(answer)
+        }
+        let parts = TerminalAnswer.split(answer, isComplete: isComplete)
+        if !parts.input.isEmpty { feed(parts.input[...]) }
+        return parts.answer
+    }
+
     // MARK: - Private
 
     private func enqueue(_ events: [InputEvent]) {
@@ -223,18 +254,28 @@ public final class TerminalSession {
         let n = try readBuffer.withUnsafeMutableBytes { try Sys.read(inputFD, $0) }
         guard let n else { return }
         if n == 0 {
-            inputClosed = true
-            escapeSince = nil
-            enqueue(decoder.flush())
-            queue.append(.inputClosed)
+            closeInput()
             return
         }
-        enqueue(decoder.feed(readBuffer[0..<n]))
+        feed(readBuffer[0..<n])
+    }
+
+    /// Input bytes to the key decoder, and the escape timer for what it holds back.
+    private func feed(_ bytes: ArraySlice<UInt8>) {
+        enqueue(decoder.feed(bytes))
         if decoder.hasPendingInput {
             if escapeSince == nil { escapeSince = Sys.monotonicMilliseconds() }
         } else {
             escapeSince = nil
         }
+    }
+
+    /// End of input: what the decoder holds, then `.inputClosed`.
+    private func closeInput() {
+        inputClosed = true
+        escapeSince = nil
+        enqueue(decoder.flush())
+        queue.append(.inputClosed)
     }
 
     /// Handles the bytes written by signal handlers: 'W' (resize) and 'C' (continued).

@@ -4,11 +4,12 @@ public struct TerminalSize: Hashable, Sendable {
     public var columns: Int
     /// Number of rows (height).
     public var rows: Int
-    /// The window's size in pixels (`TIOCGWINSZ`), 0 when the terminal does not say.
+    /// The window's width in pixels (`TIOCGWINSZ`'s `ws_xpixel`), 0 when the terminal does not say.
     public var pixelWidth: Int
+    /// The window's height in pixels (`ws_ypixel`), 0 when the terminal does not say.
     public var pixelHeight: Int
 
-    /// Creates a size.
+    /// Creates a size; the pixels default to 0 (unknown).
     public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
         self.columns = columns
         self.rows = rows

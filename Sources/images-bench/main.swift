@@ -5,13 +5,15 @@ import TerminalGraphics
 // Benchmark: decode times of image files (docs/IMAGES.md, "Timings").
 //
 //   images-bench FILE... [--target WxH] [--runs N] [--cells COLSxROWS]
+//   images-bench --emit sixel|kitty|iterm FILE --cells COLSxROWS [--cell WxH] [--upscale]
 //
 // For each file: the header alone, the full decode, and the decode to the target size
 // (default: the image fitted into 800×1200, the order of a terminal window's pixels),
 // the first run and the median of N (default 20), in milliseconds. With --cells: the
 // picture fitted into that many 8×16-pixel cells (`ImageFit`), decoded to their pixels,
 // then each protocol's bytes for it and the time to make them (kitty raw and deflated,
-// sixel, iTerm2 with the file itself, libchafa symbols).
+// sixel, iTerm2 with the file itself, libchafa symbols). With --emit: only the protocol's
+// bytes for FILE fitted into the cells, on stdout (Emit.swift).
 
 func now() -> Double {
     var ts = timespec()
@@ -40,19 +42,27 @@ var files: [String] = []
 var box = ImageSize(width: 800, height: 1200)
 var runs = 20
 var cells: ImageSize?
+var emitting: String?
+var cell = CellSize.fallback
+var upscale = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--target": box = arguments.popFirst().flatMap(parseSize) ?? box
     case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
     case "--cells": cells = arguments.popFirst().flatMap(parseSize)
+    case "--emit": emitting = arguments.popFirst()
+    case "--cell": cell = arguments.popFirst().flatMap(parseSize).map { CellSize(width: $0.width, height: $0.height) } ?? cell
+    case "--upscale": upscale = true
     default: files.append(argument)
     }
 }
-guard !files.isEmpty else {
-    FileHandle.standardError.write(Data("usage: images-bench FILE... [--target WxH] [--runs N]\n".utf8))
+guard !files.isEmpty, emitting == nil || (files.count == 1 && cells != nil) else {
+    FileHandle.standardError.write(Data(("usage: images-bench FILE... [--target WxH] [--runs N] [--cells COLSxROWS]\n"
+        + "       images-bench --emit sixel|kitty|iterm FILE --cells COLSxROWS [--cell WxH] [--upscale]\n").utf8))
     exit(2)
 }
+if let emitting, let cells { exit(emit(emitting, file: files[0], cells: cells, cell: cell, upscale: upscale)) }
 let format = { (t: (first: Double, median: Double)) in String(format: "first %7.2f ms, median %7.2f ms", t.first, t.median) }
 for file in files {
     do {

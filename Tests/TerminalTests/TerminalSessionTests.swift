@@ -197,4 +197,123 @@ final class TerminalSessionTests: XCTestCase {
         close(fds[0])
         XCTAssertEqual(received, payload)
     }
+
+    // MARK: - Queries
+
+    let kittyOK = Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8)
+    let version = Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)
+    let da1 = Array("\u{1B}[?62;22c".utf8)
+    let queries = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[c".utf8)
+
+    /// Writes `bytes` on the terminal's side after `milliseconds`, from another thread.
+    func answerLater(_ bytes: [UInt8], after milliseconds: UInt32) -> XCTestExpectation {
+        let done = expectation(description: "answered")
+        let fd = master
+        Thread.detachNewThread {
+            usleep(milliseconds * 1000)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            done.fulfill()
+        }
+        return done
+    }
+
+    func testQueryAnswersInOneRead() throws {
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            type(kittyOK + version + da1)
+            let t0 = Sys.monotonicMilliseconds()
+            let answer = try session.query(queries, timeoutMilliseconds: 1000, isComplete: TerminalAnswerTests.hasDA1)
+            XCTAssertEqual(answer, kittyOK + version + da1)
+            XCTAssertLessThan(Sys.monotonicMilliseconds() - t0, 500, "returns once complete, not at the deadline")
+            XCTAssertEqual(readMaster(), queries, "the queries were written")
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 0), .timeout, "no key events from the answer")
+        }
+    }
+
+    func testQueryAnswerSplitAcrossReads() throws {
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            type(kittyOK + Array(version.prefix(5)))
+            let rest = answerLater(Array(version.dropFirst(5)) + da1, after: 50)
+            let answer = try session.query(queries, timeoutMilliseconds: 2000, isComplete: TerminalAnswerTests.hasDA1)
+            wait(for: [rest], timeout: 5)
+            XCTAssertEqual(answer, kittyOK + version + da1)
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 0), .timeout)
+        }
+    }
+
+    func testQueryWithoutAnswerTimesOut() throws {
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            let t0 = Sys.monotonicMilliseconds()
+            let answer = try session.query(queries, timeoutMilliseconds: 80, isComplete: TerminalAnswerTests.hasDA1)
+            let waited = Sys.monotonicMilliseconds() - t0
+            XCTAssertEqual(answer, [])
+            XCTAssertGreaterThanOrEqual(waited, 75)
+            XCTAssertLessThan(waited, 1000)
+        }
+    }
+
+    func testKeysAfterTheAnswerAreKeyEvents() throws {
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            type(kittyOK + da1 + Array("j\u{1B}[Bq".utf8))
+            let answer = try session.query(queries, timeoutMilliseconds: 1000, isComplete: TerminalAnswerTests.hasDA1)
+            XCTAssertEqual(answer, kittyOK + da1)
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("j")))
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(KeyEvent(.down)))
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("q")))
+            type(Array("k".utf8))
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("k")), "later keys as usual")
+        }
+    }
+
+    func testKeysWithoutAnyAnswerAreKeyEvents() throws {
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            type(Array("jj".utf8))
+            let answer = try session.query(queries, timeoutMilliseconds: 60, isComplete: TerminalAnswerTests.hasDA1)
+            XCTAssertEqual(answer, [])
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("j")))
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("j")))
+        }
+    }
+
+    func testCellSizeQuery() throws {
+        let cellAnswer = Array("\u{1B}[6;16;8t".utf8)
+        let isComplete = { (bytes: [UInt8]) in
+            String(decoding: bytes, as: UTF8.self).range(of: "\u{1B}\\[6;[0-9]+;[0-9]+t", options: .regularExpression) != nil
+        }
+        try TerminalSession.run(inputFD: slave, outputFD: slave) { session in
+            _ = readMaster()
+            let later = answerLater(cellAnswer + Array("x".utf8), after: 30)
+            let answer = try session.query(Array("\u{1B}[16t".utf8), timeoutMilliseconds: 2000, isComplete: isComplete)
+            wait(for: [later], timeout: 5)
+            XCTAssertEqual(answer, cellAnswer)
+            XCTAssertEqual(readMaster(), Array("\u{1B}[16t".utf8))
+            XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .key(.char("x")))
+        }
+    }
+
+    func testQueryEndsAtEndOfInput() throws {
+        let session = TerminalSession(inputFD: slave, outputFD: slave)
+        try session.enter()
+        defer { session.leave() }
+        _ = readMaster()
+        close(master)
+        master = -1
+        let t0 = Sys.monotonicMilliseconds()
+        let answer = try session.query([], timeoutMilliseconds: 5000, isComplete: TerminalAnswerTests.hasDA1)
+        XCTAssertLessThan(Sys.monotonicMilliseconds() - t0, 2000, "not the whole timeout")
+        XCTAssertEqual(answer, [])
+        XCTAssertEqual(try session.nextEvent(timeoutMilliseconds: 1000), .inputClosed)
+    }
+
+    func testSizeReportsPixels() throws {
+        var ws = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 800, ws_ypixel: 480)
+        XCTAssertEqual(ioctl(master, UInt(TIOCSWINSZ), &ws), 0)
+        let session = TerminalSession(inputFD: slave, outputFD: slave)
+        XCTAssertEqual(session.size(), TerminalSize(columns: 100, rows: 30, pixelWidth: 800, pixelHeight: 480))
+        XCTAssertEqual(TerminalSize(columns: 100, rows: 30).pixelWidth, 0, "pixels default to unknown")
+    }
 }
