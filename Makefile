@@ -55,8 +55,16 @@ check-xterm:
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 	$(SWIFT) build -c release --product images-bench
+	$(SWIFT) build -c release --product reader
 	Tools/check/xterm-images.sh --expect docs/images/xterm-sixel-fixture.png -- \
 	    .build/release/images-bench --emit sixel Fixtures/images/gradient-64x48.jpg --cells 30x15 --upscale
+	@# The reader itself, images auto (xterm answers DA1 with sixel): the page, then a page on (the picture erased).
+	@rm -rf /tmp/reader-xterm-check
+	Tools/check/xterm-images.sh --expect docs/images/xterm-reader-sixel.png -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/pictures/book.html
+	@rm -rf /tmp/reader-xterm-check
+	Tools/check/xterm-images.sh --expect docs/images/xterm-reader-sixel-turned.png --keys 'space' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/pictures/book.html
 
 # The binary, the man page and the shell completions under PREFIX (default ~/.local).
 # The files `make install` puts under PREFIX (and `make uninstall` removes).

@@ -87,8 +87,11 @@ extension ReadCommand {
 
     /// The terminal's answers to the graphics queries (when `detecting`) and to the cell
     /// size query (when the window's pixels are unknown).
+    /// DA1 goes last: every terminal answers it, after the others, so its reply ends the wait.
     static func terminalAnswer(_ terminal: TerminalDevice, detecting: Bool, cellSizeKnown: Bool) -> [UInt8] {
-        []
+        guard detecting || !cellSizeKnown else { return [] }
+        let queries = (cellSizeKnown ? [] : CellSize.query) + (detecting ? GraphicsDetection.queries : Array("\u{1B}[c".utf8))
+        return (try? terminal.query(queries, timeoutMilliseconds: 100, isComplete: GraphicsDetection.isComplete)) ?? []
     }
 }
 
