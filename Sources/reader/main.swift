@@ -52,6 +52,9 @@ let usage = """
           --status FIELDS              status-line fields, comma-separated: title, chapter,
                                        percent, time-left-chapter, time-left-book, or none
                                        (default title,chapter,percent,time-left-chapter)
+          --images auto|kitty|sixel|iterm|symbols|off
+                                       how pictures are drawn (reader; default auto: asked of
+                                       the terminal; piped output has placeholders)
 
     Paced reveal (reader; r toggles it inside):
           --reveal[=RATE|on|off]       typewriter mode: RATE characters a second (default 30)

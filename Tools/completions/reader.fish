@@ -29,6 +29,7 @@ complete -c reader -l notes -x -a 'inline end off' -d 'print notes inline or at 
 complete -c reader -s p -l percent -x -d 'start at P% of the book'
 complete -c reader -l theme -x -a 'dark light plain' -d 'colours'
 complete -c reader -l margin -x -d 'least blank cells each side of the text'
+complete -c reader -l images -x -a 'auto kitty sixel iterm symbols off' -d 'how pictures are drawn'
 complete -c reader -l status -x -a 'title,chapter,percent,time-left-chapter percent,time-left-book none' -d 'status-line fields'
 complete -c reader -l reveal -d 'paced reveal (--reveal=RATE)'
 complete -c reader -l no-pauses -d 'no pauses after sentences and paragraphs'
