@@ -63,8 +63,8 @@ public enum KeyHelp {
             Entry(["any other key"], "close the help"),
         ]),
         Section(title: Title.reading, entries: [
-            Entry(["Space", "f", "PgDn", "→", "Ctrl-F"], "next page"),
-            Entry(["b", "PgUp", "←", "Backspace", "Ctrl-B"], "previous page"),
+            Entry(["Space", "f", "PgDn", "→", "Ctrl-F"], "next page (← in a right-to-left book)"),
+            Entry(["b", "PgUp", "←", "Backspace", "Ctrl-B"], "previous page (→ in a right-to-left book)"),
             Entry(["j", "↓", "Enter", "Ctrl-E", "Ctrl-N"], "one line down"),
             Entry(["k", "↑", "Ctrl-Y", "Ctrl-P"], "one line up"),
             Entry(["d", "Ctrl-D", "/", "u", "Ctrl-U"], "half a page down / up"),

@@ -103,6 +103,10 @@ public final class ReadingContext {
     public var progress: Progress {
         Progress(offset: pager.anchor, in: content, atEnd: pager.showsEnd(in: layouts))
     }
+    /// Whether the book's pages go from right to left (its declared direction: EPUB
+    /// `page-progression-direction="rtl"`, or a right-to-left language), so that ← is the
+    /// next page and → the previous.
+    public var turnsRightToLeft: Bool { content.metadata.direction == .rightToLeft }
     /// Title of the chapter at the reading position.
     public var chapterTitle: String {
         guard let i = content.chapterIndex(containing: pager.anchor) else { return content.metadata.title }

@@ -28,8 +28,12 @@ public struct ReadingLayer: Layer {
         let before = context.pager.anchor
         let page = context.textRows
         switch input {
-        case .character(" "), .character("f"), .pageDown, .control("f"), .right: context.pageDown()
-        case .character("b"), .pageUp, .control("b"), .left, .backspace: context.pageUp()
+        // → and ← turn pages the way the book's pages go: in a right-to-left book (manga,
+        // Arabic, Hebrew: `page-progression-direction`) ← is the next page.
+        case .right: if context.turnsRightToLeft { context.pageUp() } else { context.pageDown() }
+        case .left: if context.turnsRightToLeft { context.pageDown() } else { context.pageUp() }
+        case .character(" "), .character("f"), .pageDown, .control("f"): context.pageDown()
+        case .character("b"), .pageUp, .control("b"), .backspace: context.pageUp()
         case .character("j"), .down, .enter, .control("e"), .control("n"): context.scroll(by: 1)
         case .character("k"), .up, .control("y"), .control("p"): context.scroll(by: -1)
         case .wheelDown: context.scroll(by: 3)

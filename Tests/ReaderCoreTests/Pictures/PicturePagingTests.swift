@@ -100,3 +100,30 @@ final class PicturePagingTests: XCTestCase {
         XCTAssertEqual(model.snapshot.pictures.count, 1, "back when it closes")
     }
 }
+
+/// ← and → follow the book's page progression.
+final class PageProgressionTests: XCTestCase {
+    func model(direction: TextDirection) -> ReaderModel {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", format: .epub))
+        b.metadata.direction = direction
+        for i in 1...60 { b.beginBlock(.paragraph); b.append("Line \(i)."); b.endBlock() }
+        return ReaderModel(content: b.finish(), position: .zero, columns: 30, rows: 10, preferredWidth: 30)
+    }
+
+    func testLeftIsTheNextPageInARightToLeftBook() {
+        let rtl = model(direction: .rightToLeft)
+        _ = rtl.handle(.left, at: 0)
+        XCTAssertGreaterThan(rtl.position, .zero, "← went forward")
+        let after = rtl.position
+        _ = rtl.handle(.right, at: 0)
+        XCTAssertEqual(rtl.position, .zero, "→ went back")
+        _ = rtl.handle(.character(" "), at: 0)
+        XCTAssertEqual(rtl.position, after, "Space is the next page in any book")
+
+        let ltr = model(direction: .unspecified)
+        _ = ltr.handle(.right, at: 0)
+        XCTAssertEqual(ltr.position, after, "→ is the next page otherwise")
+        _ = ltr.handle(.left, at: 0)
+        XCTAssertEqual(ltr.position, .zero)
+    }
+}
