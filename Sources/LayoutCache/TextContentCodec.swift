@@ -28,7 +28,8 @@ import TextContent
 ///              rubies:   v count × (z lower − previous upper, v length, z reading lower − previous
 ///                        reading upper, v reading length)
 ///              emphasis marks: v count × (mark u8, z lower − previous upper, v length)
-///              metadata: title, v count × author, language, format u8, encoding, direction u8, version
+///              metadata: title, v count × author, language, format u8, encoding, direction u8, version,
+///                        cover (string, "" for none), fixed layout u8
 ///              source map: v count × source; v count × (v content − previous content,
 ///                          v source index << 1 | linear, z source offset − previous source offset)
 ///              warnings: v count × string
@@ -43,7 +44,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 6   // 6: images; 5: ruby, emphasis marks, block placement
+    public static let formatVersion: UInt16 = 7   // 7: cover, fixed layout; 6: images; 5: ruby, emphasis marks, block placement
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -202,6 +203,7 @@ public enum TextContentCodec {
         w.append(directionCode(m.direction))
         w.appendString(m.version)
         w.appendString(m.cover ?? "")
+        w.append(m.fixedLayout ? 1 : 0)
     }
 
     private static func encodeSourceMap(_ map: SourceMap, into w: inout ByteWriter) {
@@ -431,9 +433,10 @@ public enum TextContentCodec {
         let bookDirection = try r.direction()
         let version = try r.string()
         let cover = try r.string()
+        let fixedLayout = try r.byte() != 0
         return BookMetadata(title: title, authors: authors, language: language, format: format,
                             encoding: encoding, direction: bookDirection, version: version,
-                            cover: cover.isEmpty ? nil : cover)
+                            cover: cover.isEmpty ? nil : cover, fixedLayout: fixedLayout)
     }
 
     private static func decodeSourceMap(_ r: inout ByteReader, textCount: Int) throws -> SourceMap {

@@ -65,12 +65,18 @@ public struct BookMetadata: Hashable, Sendable {
     /// The cover image, as an `ImageReference.source` of the book (EPUB `cover-image`, FB2
     /// `<coverpage>`), or nil.
     public var cover: String?
+    /// Whether the book is made of fixed pages (an EPUB 3 fixed-layout book: the package's
+    /// `rendition:layout` is `pre-paginated`, or every spine document is): each page
+    /// document's first block starts a new page (`BlockPlacement.startsPage`). False for
+    /// every other format.
+    public var fixedLayout: Bool
 
     /// Creates metadata.
     public init(title: String, authors: [String] = [], language: String = "", format: BookFormat,
                 encoding: String = "UTF-8", direction: TextDirection = .unspecified, version: String = "",
-                cover: String? = nil) {
+                cover: String? = nil, fixedLayout: Bool = false) {
         self.cover = cover
+        self.fixedLayout = fixedLayout
         self.title = title
         self.authors = authors
         self.language = language

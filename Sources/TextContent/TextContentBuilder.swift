@@ -77,6 +77,12 @@ public struct TextContentBuilder {
     /// Number of blocks closed so far (an open block is not counted).
     public var blockCount: Int { blocks.count }
 
+    /// Makes the first block built so far start a new page (`BlockPlacement.startsPage`;
+    /// an EPUB fixed-layout page document). Nothing happens when no block is closed.
+    public mutating func startPageAtFirstBlock() {
+        if !blocks.isEmpty { blocks[0].placement.startsPage = true }
+    }
+
     /// Whether a block can carry a list marker: list items, and notes in a numbered list.
     private static func takesMarker(_ kind: BlockKind) -> Bool { kind == .listItem || kind == .footnote }
 

@@ -36,6 +36,7 @@ enum InfoCommand {
         s += "  \"encoding\": \(JSON.string(c.metadata.encoding)),\n"
         s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
         s += "  \"textBytes\": \(c.bytes.count),\n"
+        s += "  \"fixedLayout\": \(c.metadata.fixedLayout),\n"
         s += "  \"images\": \(c.images.count),\n"
         s += "  \"cover\": \(CoverInfo(c, path: path)?.json ?? "null"),\n"
         s += "  \"chapters\": ["
@@ -71,6 +72,7 @@ enum InfoCommand {
         s += "Direction: \(m.direction == .rightToLeft ? "right to left" : "left to right")\n"
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
+        if m.fixedLayout { s += "Layout:    fixed (pre-paginated)\n" }
         s += "Images:    \(c.images.count)\n"
         if let cover = CoverInfo(c, path: path) { s += "Cover:     \(cover.human)\n" }
         s += "Chapters:  \(c.chapters.count)\n"

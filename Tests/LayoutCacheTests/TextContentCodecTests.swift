@@ -195,6 +195,8 @@ final class TextContentCodecTests: XCTestCase {
         let decodedPictured = try decode(TextContentCodec.encode(pictured, key: key))
         XCTAssertEqual(decodedPictured.images, pictured.images, "images round trip")
         XCTAssertEqual(decodedPictured.metadata, pictured.metadata, "the cover round trips")
+        pictured.metadata.fixedLayout = true
+        XCTAssertTrue(try decode(TextContentCodec.encode(pictured, key: key)).metadata.fixedLayout, "fixed layout round trips")
         var past = pictured
         past.images[1].offset = ByteOffset(past.bytes.count + 5)
         XCTAssertThrowsError(try decode(TextContentCodec.encode(past, key: key)), "an image past the text is rejected")

@@ -43,6 +43,19 @@ final class FormatsEndToEndTests: XCTestCase {
         XCTAssertTrue((build.stdout + build.stderr).contains("\(paths.count) of \(paths.count) books"), build.stdout + build.stderr)
     }
 
+    func testInfoReportsAFixedLayout() throws {
+        let info = try ReaderRun.reader(["info", "--json", fixture("epub/fxl-manga-rtl.epub")])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["fixedLayout"] as? Bool, true, info.stdout)
+        XCTAssertEqual(json["direction"] as? String, "rtl")
+        XCTAssertEqual(json["images"] as? Int, 4)
+        let human = try ReaderRun.reader(["info", fixture("epub/fxl-manga-rtl.epub")])
+        XCTAssertTrue(human.stdout.contains("Layout:    fixed (pre-paginated)\n"), human.stdout)
+        let reflowable = try ReaderRun.reader(["info", "--json", fixture("epub/cover-epub3.epub")])
+        XCTAssertTrue(reflowable.stdout.contains("\"fixedLayout\": false"), reflowable.stdout)
+        XCTAssertFalse(try ReaderRun.reader(["info", fixture("epub/cover-epub3.epub")]).stdout.contains("Layout:"))
+    }
+
     func testInfoReportsTheCoverFromItsHeader() throws {
         let info = try ReaderRun.reader(["info", "--json", fixture("epub/cover-epub3.epub")])
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])

@@ -19,6 +19,9 @@ public struct EPUBSpineItem: Hashable, Sendable {
     public var uncompressedSize: Int
     /// Whether the entry exists in the archive.
     public var isPresent: Bool
+    /// Whether the document is a fixed-layout page (`rendition:layout` pre-paginated, for
+    /// the package or this itemref): its first block starts a new page.
+    public var isPrePaginated: Bool = false
 }
 
 /// An opened EPUB publication: container, package document, spine and table of contents,
@@ -96,8 +99,8 @@ public final class EPUBPackage: @unchecked Sendable {
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
-                                language: TextSanitizer.sanitizeLabel(opf.language), format: .epub, encoding: "UTF-8",
-                                direction: opf.direction, version: opf.version, cover: opf.coverPath)
+                                language: TextSanitizer.sanitizeLabel(opf.language), format: .epub,
+                                direction: opf.direction, version: opf.version, cover: opf.coverPath, fixedLayout: opf.fixedLayout)
 
         // Spine → readable documents.
         var items: [EPUBSpineItem] = []
@@ -124,7 +127,7 @@ public final class EPUBPackage: @unchecked Sendable {
             seen[found?.name ?? entry] = items.count
             items.append(EPUBSpineItem(id: item.id, entryPath: found?.name ?? entry, mediaType: item.mediaType,
                                        isLinear: ref.linear, uncompressedSize: Int(min(found?.entry.size ?? 0, ZipArchive.maxEntrySize)),
-                                       isPresent: found != nil))
+                                       isPresent: found != nil, isPrePaginated: ref.prePaginated))
         }
         guard !items.isEmpty else {
             throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
@@ -198,7 +201,9 @@ public final class EPUBPackage: @unchecked Sendable {
             b.warn("skipped \(item.entryPath): the document could not be parsed")
             return DocumentResult(builder: b, error: .noReadableContent(path: path, reason: "\(item.entryPath) could not be parsed"))
         }
-        return DocumentResult(builder: walker.takeBuilder(), heading: walker.firstHeading, title: walker.documentTitle)
+        var walked = walker.takeBuilder()
+        if item.isPrePaginated { walked.startPageAtFirstBlock() }
+        return DocumentResult(builder: walked, heading: walker.firstHeading, title: walker.documentTitle)
     }
 
     /// Most stylesheets read for emphasis classes, and the largest one read.

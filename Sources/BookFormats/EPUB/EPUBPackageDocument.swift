@@ -18,6 +18,9 @@ struct EPUBPackageDocument {
     struct ItemRef {
         var idref: String
         var linear: Bool
+        /// Whether the document is a fixed page: the package's layout, unless the itemref's
+        /// `properties` say `rendition:layout-pre-paginated` or `rendition:layout-reflowable`.
+        var prePaginated: Bool = false
     }
 
     var opfPath: String
@@ -34,7 +37,13 @@ struct EPUBPackageDocument {
     /// The cover image's entry: the manifest item with `properties="cover-image"` (EPUB 3),
     /// else the image item `<meta name="cover" content="ID">` names (EPUB 2).
     var coverPath: String?
+    /// Whether the package's `<meta property="rendition:layout">` is `pre-paginated`.
+    var prePaginated = false
     var warnings: [String] = []
+
+    /// Whether the book is fixed-layout: the package says `pre-paginated`, or every spine
+    /// item does (`BookMetadata.fixedLayout`).
+    var fixedLayout: Bool { prePaginated || (!spine.isEmpty && spine.allSatisfy(\.prePaginated)) }
 
     /// Parses the OPF at `opfPath`. Throws `invalidEPUB` when it is not usable XML or has
     /// no package/manifest/spine structure.
@@ -85,23 +94,44 @@ struct EPUBPackageDocument {
         }
 
         ncxId = XMLNode.attribute(spineNode, "toc")?.trimmingSpaces()
-        let primaryLanguage = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
-        switch XMLNode.attribute(spineNode, "page-progression-direction")?.trimmingSpaces().lowercased() {
-        case "rtl" where ["zh", "ja", "ko", "mn"].contains(primaryLanguage):
-            // Vertical CJK books turn pages right to left, but their text reads left to
-            // right once laid out horizontally in a terminal.
-            direction = .leftToRight
-        case "rtl": direction = .rightToLeft
-        case "ltr": direction = .leftToRight
-        default:
-            let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
-            if ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary) { direction = .rightToLeft }
-        }
+        prePaginated = XMLNode.child(root, named: "metadata").map(Self.isPrePaginated) ?? false
         coverPath = Self.cover(root, manifest: manifest, order: manifestOrder)
         for node in XMLNode.children(spineNode, named: "itemref") {
             guard let idref = XMLNode.attribute(node, "idref")?.trimmingSpaces() else { continue }
             let linear = XMLNode.attribute(node, "linear")?.trimmingSpaces().lowercased() != "no"
-            spine.append(ItemRef(idref: idref, linear: linear))
+            let properties = (XMLNode.attribute(node, "properties") ?? "").split(whereSeparator: \.isWhitespace)
+            let layout = properties.contains("rendition:layout-pre-paginated") ? true
+                : properties.contains("rendition:layout-reflowable") ? false : prePaginated
+            spine.append(ItemRef(idref: idref, linear: linear, prePaginated: layout))
+        }
+        direction = Self.direction(spineNode, language: language, fixedLayout: fixedLayout)
+    }
+
+    /// The book's direction: the spine's `page-progression-direction`, else an RTL language's.
+    /// A right-to-left CJK book reads left to right once laid out horizontally in a terminal,
+    /// but a fixed-layout one (manga: pages of pictures) turns its pages right to left.
+    private static func direction(_ spineNode: xmlNodePtr, language: String, fixedLayout: Bool) -> TextDirection {
+        let primaryLanguage = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+        switch XMLNode.attribute(spineNode, "page-progression-direction")?.trimmingSpaces().lowercased() {
+        case "rtl" where !fixedLayout && ["zh", "ja", "ko", "mn"].contains(primaryLanguage):
+            // Vertical CJK books turn pages right to left, but their text reads left to
+            // right once laid out horizontally in a terminal.
+            return .leftToRight
+        case "rtl": return .rightToLeft
+        case "ltr": return .leftToRight
+        default:
+            let rtlLanguages = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
+            return rtlLanguages.contains(primaryLanguage) ? .rightToLeft : .unspecified
+        }
+    }
+
+    /// Whether `<metadata>` holds `<meta property="rendition:layout">pre-paginated</meta>`
+    /// (the package-wide layout; a `refines` meta is about one item, not the package).
+    private static func isPrePaginated(_ meta: xmlNodePtr) -> Bool {
+        XMLNode.descendants(meta, named: "meta").contains { node in
+            XMLNode.attribute(node, "property")?.trimmingSpaces() == "rendition:layout"
+                && XMLNode.attribute(node, "refines") == nil
+                && XMLNode.textContent(node).trimmingSpaces() == "pre-paginated"
         }
     }
 
