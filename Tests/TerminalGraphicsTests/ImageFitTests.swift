@@ -32,4 +32,14 @@ final class ImageFitTests: XCTestCase {
         XCTAssertEqual(degenerate.rows, 1)
         XCTAssertEqual(ImageFit.pixels(columns: 30, rows: 22, cell: .fallback).width, 240)
     }
+
+    func testAFixedLayoutPageIsEnlargedToTheScreen() {
+        // A 60 × 90 page in 80 × 30 cells of 10 × 20 (800 × 600 pixels): the 600 pixel rows limit it.
+        let cell = CellSize(width: 10, height: 20)
+        let page = ImageFit.cells(pixelWidth: 60, pixelHeight: 90, cell: cell, maxColumns: 80, maxRows: 30, enlarge: true)
+        XCTAssertEqual(page.rows, 30)
+        XCTAssertEqual(page.columns, 40)   // 600 × 60 / 90 = 400 pixels = 40 cells
+        let natural = ImageFit.cells(pixelWidth: 60, pixelHeight: 90, cell: cell, maxColumns: 80, maxRows: 30)
+        XCTAssertEqual([natural.columns, natural.rows], [6, 5], "not enlarged unless asked")
+    }
 }

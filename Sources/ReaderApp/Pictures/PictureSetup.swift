@@ -29,7 +29,8 @@ public enum PictureSetup {
         let session = loop.session
         guard graphics != .off, let path = session.path, !session.content.images.isEmpty else { return }
         let source = PictureSource(bookAt: path, format: session.content.metadata.format)
-        let sizer = PictureSizer(images: source, cell: cell)
+        // A fixed-layout book is pages: each fills the screen.
+        let sizer = PictureSizer(images: source, cell: cell, enlarges: session.content.metadata.fixedLayout)
         loop.model.setPictureSizing { image, columns, rows in sizer.box(for: image, maxColumns: columns, maxRows: rows) }
         loop.pictures = PictureDrawer(graphics: graphics, source: source, cell: cell,
                                       throughTmux: environment["TMUX"] != nil && graphics != .symbols)

@@ -12,22 +12,26 @@ public final class PictureSizer: @unchecked Sendable {
     public let images: PictureSource
     /// A character cell in pixels.
     public private(set) var cell: CellSize
+    /// Whether pictures are enlarged to the most cells they may take (the pages of a
+    /// fixed-layout book fill the screen); else they keep their natural size when it fits.
+    public let enlarges: Bool
     private var headers: [String: ImageHeader?] = [:]
     /// Images that keep their placeholder, and the first reason.
     public private(set) var failures = 0
     public private(set) var firstProblem: String?
 
     /// A sizer for the images `images` reads, in cells of `cell` pixels.
-    public init(images: PictureSource, cell: CellSize) {
+    public init(images: PictureSource, cell: CellSize, enlarges: Bool = false) {
         self.images = images
         self.cell = cell
+        self.enlarges = enlarges
     }
 
     /// The box `image` takes in at most `maxColumns` × `maxRows` cells, or nil (placeholder).
     public func box(for image: ImageReference, maxColumns: Int, maxRows: Int) -> PictureBox? {
         guard let header = header(of: image.source) else { return nil }
         let cells = ImageFit.cells(pixelWidth: header.width, pixelHeight: header.height, cell: cell,
-                                   maxColumns: maxColumns, maxRows: maxRows)
+                                   maxColumns: maxColumns, maxRows: maxRows, enlarge: enlarges)
         return PictureBox(columns: cells.columns, rows: cells.rows)
     }
 

@@ -4,7 +4,7 @@ import Images
 import TextContent
 
 /// The bytes of a book's images, by `ImageReference.source`, read from the book file
-/// (`BookResources`), the last few kept so that sizing a picture and then drawing it read
+/// (`BookResourceReader`), the last few kept so that sizing a picture and then drawing it read
 /// the book once.
 public final class PictureSource: @unchecked Sendable {
     private let read: (String) throws -> [UInt8]
@@ -13,9 +13,11 @@ public final class PictureSource: @unchecked Sendable {
     /// Bytes kept at most.
     public static let keptBytes = 16 << 20
 
-    /// Images of the book at `path` in `format`.
+    /// Images of the book at `path` in `format`, the book opened once for all of them
+    /// (`BookResourceReader`).
     public convenience init(bookAt path: String, format: BookFormat) {
-        self.init { try BookResources.bytes(of: $0, inBookAt: path, format: format) }
+        let reader = BookResourceReader(path: path, format: format)
+        self.init { try reader.bytes(of: $0) }
     }
 
     /// Images read by `read` (tests).
