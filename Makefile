@@ -65,6 +65,14 @@ check-xterm:
 	@rm -rf /tmp/reader-xterm-check
 	Tools/check/xterm-images.sh --expect docs/images/xterm-reader-sixel-turned.png --keys 'space' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
 	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/pictures/book.html
+	@# The fixed-layout manga: its first page fills the screen, and ← (right to left) shows the second.
+	@rm -rf /tmp/reader-xterm-check
+	Tools/check/xterm-images.sh --expect docs/images/xterm-manga-rtl-page1.png -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/epub/fxl-manga-rtl.epub
+	@rm -rf /tmp/reader-xterm-check
+	Tools/check/xterm-images.sh --expect docs/images/xterm-manga-rtl-page2.png --keys 'Left' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/epub/fxl-manga-rtl.epub
+	@rm -rf /tmp/reader-xterm-check
 
 # The binary, the man page and the shell completions under PREFIX (default ~/.local).
 # The files `make install` puts under PREFIX (and `make uninstall` removes).
