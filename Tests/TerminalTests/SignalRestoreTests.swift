@@ -13,6 +13,7 @@ final class SignalRestoreTests: XCTestCase {
         let fd = Int32(String(cString: fdText))!
         let session = TerminalSession(inputFD: fd, outputFD: fd)
         try session.enter()
+        if let prefix = getenv("READER_TERM_CHILD_PREFIX") { session.setLeavePrefix(Array(String(cString: prefix).utf8)) }
         switch String(cString: how) {
         case "exit": exit(7)
         case "crash":
@@ -30,7 +31,7 @@ final class SignalRestoreTests: XCTestCase {
     }
 
     /// Spawns the child; returns (raw wait status, bytes the terminal received, termios restored?).
-    private func runChild(_ how: String) throws -> (Int32, [UInt8], Bool) {
+    private func runChild(_ how: String, prefix: String? = nil) throws -> (Int32, [UInt8], Bool) {
         var master: Int32 = -1, slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw XCTSkip("openpty failed") }
         defer { close(master); close(slave) }
@@ -39,9 +40,11 @@ final class SignalRestoreTests: XCTestCase {
 
         setenv("READER_TERM_CHILD_FD", String(slave), 1)
         setenv("READER_TERM_CHILD_HOW", how, 1)
+        if let prefix { setenv("READER_TERM_CHILD_PREFIX", prefix, 1) } else { unsetenv("READER_TERM_CHILD_PREFIX") }
         setenv("SWIFT_BACKTRACE", "enable=no", 1)
         defer {
             unsetenv("READER_TERM_CHILD_FD"); unsetenv("READER_TERM_CHILD_HOW"); unsetenv("SWIFT_BACKTRACE")
+            unsetenv("READER_TERM_CHILD_PREFIX")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -83,12 +86,12 @@ final class SignalRestoreTests: XCTestCase {
         return (status, received, same)
     }
 
-    private func check(_ how: String, file: StaticString = #filePath, line: UInt = #line,
+    private func check(_ how: String, prefix: String? = nil, file: StaticString = #filePath, line: UInt = #line,
                        status expected: (Int32) -> Bool) throws {
-        let (status, received, restored) = try runChild(how)
+        let (status, received, restored) = try runChild(how, prefix: prefix)
         XCTAssertTrue(expected(status), "\(how): wait status \(status)", file: file, line: line)
         let options = TerminalOptions()
-        XCTAssertEqual(received, options.enterSequence + options.leaveSequence,
+        XCTAssertEqual(received, options.enterSequence + Array((prefix ?? "").utf8) + options.leaveSequence,
                        "\(how): terminal saw \(String(decoding: received, as: UTF8.self).debugDescription)",
                        file: file, line: line)
         XCTAssertTrue(restored, "\(how): termios restored", file: file, line: line)
@@ -98,6 +101,11 @@ final class SignalRestoreTests: XCTestCase {
         for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
             try check(String(sig)) { status in status & 0x7F == sig }
         }
+    }
+
+    func testASIGTERMWritesTheLeavePrefixFirst() throws {
+        // What the reader sets when kitty pictures are on screen: delete them all.
+        try check(String(SIGTERM), prefix: "\u{1B}_Ga=d,d=A,q=2\u{1B}\\") { status in status & 0x7F == SIGTERM }
     }
 
     func testCrashRestores() throws {
