@@ -122,6 +122,7 @@ public final class ReaderLoop {
         renderer.render(model.snapshot, into: &frame)
         let bytes = encodeFrame()
         if !bytes.isEmpty || previous == nil { try device.write(bytes) }
+        pictures?.prepare(model.picturesAhead)
         previous = frame
         lastFrame = clock.now()
         framesDrawn += 1

@@ -15,11 +15,18 @@ import TextLayout
 /// the picture decodes and encodes it; turning away and back shows it again.
 enum PicturesBench {
     static func run(image: String, columns: Int, rows: Int, runs: Int) throws {
+        for reading in [0.0, 0.5] { try run(image: image, columns: columns, rows: rows, runs: runs, reading: reading) }
+    }
+
+    /// `reading`: seconds on the page before the picture's before turning (the next page's
+    /// pictures are decoded in the background meanwhile; 0 turns at once).
+    static func run(image: String, columns: Int, rows: Int, runs: Int, reading: Double) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let book = try makeBook(in: folder, image: image)
         let directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
-        print("book: an HTML file with \(image) after 40 lines of text; \(columns) × \(rows) cells of 8 × 16 pixels")
+        print("book: an HTML file with \(image) after 40 lines of text; \(columns) × \(rows) cells of 8 × 16 pixels; "
+              + (reading > 0 ? "\(reading) s on the page before turning" : "turning at once"))
         for graphics in [GraphicsProtocol.kitty, .sixel, .iterm, .symbols] {
             var onto: [Double] = [], back: [Double] = [], away: [Double] = []
             var bytes = (onto: 0, away: 0, back: 0)
@@ -35,6 +42,7 @@ enum PicturesBench {
                 let loop = ReaderLoop(model: model, session: session, device: device, clock: SystemClock())
                 PictureSetup.attach(to: loop, graphics: graphics, cell: .fallback, environment: [:])
                 try loop.draw()
+                if reading > 0 { usleep(UInt32(reading * 1_000_000)) }
                 let a = try turn(loop, device, .pageDown)
                 guard loop.model.snapshot.pictures.count == 1 else {
                     FileHandle.standardError.write(Data("pager-bench: \(image): no picture on the page (\(loop.pictureSizer?.firstProblem ?? "?"))\n".utf8))

@@ -71,6 +71,19 @@ public final class PictureDrawer {
         }
     }
 
+    /// Decodes the pictures of `pictures` (the next page's, `ReaderModel.picturesAhead`) in
+    /// the background, so turning to them costs what a picture shown before costs.
+    /// Symbols and iTerm2 need no pixels ahead (iTerm2 sends the file; symbols are cheap).
+    public func prepare(_ pictures: [PagePicture]) {
+        guard graphics == .kitty || graphics == .sixel || graphics == .symbols else { return }
+        pixels.prefetch(pictures.map(PictureKey.init))
+    }
+
+    /// Whether every picture of `pictures` is decoded (or failed) already.
+    public func isPrepared(_ pictures: [PagePicture]) -> Bool {
+        pictures.allSatisfy { pixels.isReady(PictureKey($0)) }
+    }
+
     /// What to write when the reader stops drawing pictures (quitting, a signal): kitty's
     /// delete-all; nothing for the others (leaving the alternate screen erases them).
     public var leaveBytes: [UInt8] { graphics == .kitty ? wrap(KittyGraphics.deleteAll()) : [] }

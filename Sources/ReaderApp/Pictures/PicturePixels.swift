@@ -1,3 +1,4 @@
+import Foundation
 import Images
 import ReaderCore
 import TerminalGraphics
@@ -19,15 +20,20 @@ struct PictureKey: Hashable {
 
 /// The pixels of pictures, decoded and scaled once to the cells they cover (the image
 /// decoded at a reduced scale where the format allows, then area-averaged), cropped to
-/// their visible rows, the most recently drawn kept up to `keptBytes`.
-final class PicturePixels {
+/// their visible rows, the most recently drawn kept up to `keptBytes`. `prefetch` decodes
+/// the next page's pictures on a background queue; a frame that needs one still being
+/// decoded waits for it rather than decoding it twice.
+final class PicturePixels: @unchecked Sendable {
     private let source: PictureSource
     let cell: CellSize
     private var kept: [(key: PictureKey, image: DecodedImage)] = []
     private var failed: Set<PictureKey> = []
+    private var inFlight: Set<PictureKey> = []
+    private let condition = NSCondition()
+    private let queue = DispatchQueue(label: "reader.pictures", qos: .utility)
     /// Pixel bytes kept at most.
     static let keptBytes = 48 << 20
-    /// The first decoding problem (for the status line), and how many pictures failed.
+    /// The first decoding problem (for the status line).
     private(set) var firstProblem: String?
 
     init(source: PictureSource, cell: CellSize) {
@@ -38,26 +44,65 @@ final class PicturePixels {
     /// The picture's pixels: `columns × cell width` by `visibleRows × cell height`; nil
     /// when it cannot be decoded (the cells stay blank).
     func pixels(_ key: PictureKey) -> DecodedImage? {
-        if let i = kept.firstIndex(where: { $0.key == key }) {
-            let entry = kept.remove(at: i)
-            kept.append(entry)
-            return entry.image
-        }
-        guard !failed.contains(key) else { return nil }
+        condition.lock()
+        while inFlight.contains(key) { condition.wait() }
+        if let found = takeKept(key) { condition.unlock(); return found }
+        if failed.contains(key) { condition.unlock(); return nil }
+        inFlight.insert(key)
+        condition.unlock()
+        return decode(key)
+    }
+
+    /// Decodes `keys` not decoded yet on the background queue (the next page's pictures).
+    func prefetch(_ keys: [PictureKey]) {
+        condition.lock()
+        let wanted = keys.filter { key in !inFlight.contains(key) && !failed.contains(key) && !kept.contains { $0.key == key } }
+        inFlight.formUnion(wanted)
+        condition.unlock()
+        guard !wanted.isEmpty else { return }
+        queue.async { for key in wanted { _ = self.decode(key) } }
+    }
+
+    /// Whether `key` is decoded (or failed) already.
+    func isReady(_ key: PictureKey) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        return failed.contains(key) || kept.contains { $0.key == key }
+    }
+
+    /// Decodes `key` (marked in flight by the caller), keeps the result, wakes waiters.
+    private func decode(_ key: PictureKey) -> DecodedImage? {
         let size = ImageFit.pixels(columns: key.columns, rows: key.rows, cell: cell)
+        var result: DecodedImage?
+        var problem: String?
         do {
             let bytes = try source.bytes(of: key.source)
             var image = try ImageDecoder.decode(bytes, targetSize: ImageSize(width: size.width, height: size.height))
             if key.visibleRows < key.rows { image = Self.crop(image, rows: key.visibleRows * cell.height) }
-            kept.append((key, image))
+            result = image
+        } catch {
+            problem = "\(key.source): \(PictureSource.describe(error))"
+        }
+        condition.lock()
+        inFlight.remove(key)
+        if let result {
+            kept.append((key, result))
             var total = kept.reduce(0) { $0 + $1.image.pixels.count }
             while total > Self.keptBytes, kept.count > 1 { total -= kept.removeFirst().image.pixels.count }
-            return image
-        } catch {
+        } else {
             failed.insert(key)
-            if firstProblem == nil { firstProblem = "\(key.source): \(PictureSource.describe(error))" }
-            return nil
+            if firstProblem == nil { firstProblem = problem }
         }
+        condition.broadcast()
+        condition.unlock()
+        return result
+    }
+
+    /// The kept pixels of `key`, made the most recent (the lock held).
+    private func takeKept(_ key: PictureKey) -> DecodedImage? {
+        guard let i = kept.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = kept.remove(at: i)
+        kept.append(entry)
+        return entry.image
     }
 
     /// The encoded file of the picture (iTerm2 draws the file itself).

@@ -107,4 +107,19 @@ final class PictureDrawerTests: XCTestCase {
         _ = d.frame([picture("missing.png")], into: &buffer, repainting: false)
         XCTAssertEqual(counter.reads, 1, "a picture that failed is not read again")
     }
+
+    func testTheNextPagesPicturesAreDecodedAheadAndNotAgain() {
+        let counter = Counter()
+        let d = drawer(.kitty, counter: counter)
+        let ahead = picture(row: 40)
+        XCTAssertFalse(d.isPrepared([ahead]))
+        d.prepare([ahead])
+        d.prepare([ahead])   // asked again while in flight: not decoded twice
+        var waited = 0
+        while !d.isPrepared([ahead]) && waited < 1000 { usleep(10_000); waited += 1 }
+        XCTAssertTrue(d.isPrepared([ahead]), "decoded in the background")
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        XCTAssertTrue(text(d.frame([picture()], into: &buffer, repainting: true).bytes).contains("a=t,"))
+        XCTAssertEqual(counter.reads, 1, "the frame used the pixels decoded ahead")
+    }
 }

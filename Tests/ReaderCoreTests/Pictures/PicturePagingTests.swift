@@ -54,6 +54,17 @@ final class PicturePagingTests: XCTestCase {
         XCTAssertEqual(shown[6], "Line 11.")
     }
 
+    func testThePicturesOfTheNextPageAreKnownAhead() {
+        let (model, image) = model()
+        XCTAssertEqual(model.picturesAhead.map(\.offset), [image], "the page after this one starts with it")
+        XCTAssertEqual(model.picturesAhead.first.map { [$0.columns, $0.rows] }, [10, 6])
+        _ = model.handle(.pageDown, at: 0)
+        XCTAssertTrue(model.picturesAhead.isEmpty, "none after the picture's page")
+        let (content, _) = book()
+        let off = ReaderModel(content: content, position: .zero, columns: 30, rows: 12, preferredWidth: 30)
+        XCTAssertTrue(off.picturesAhead.isEmpty, "pictures off")
+    }
+
     func testScrollingMovesOverAPictureAsAWhole() {
         let (model, image) = model()
         _ = model.handle(.pageDown, at: 0)
