@@ -94,6 +94,23 @@ final class PicturePagingTests: XCTestCase {
         XCTAssertEqual(model.position, image, "and keeps the position")
     }
 
+    func testTheRevealShowsAPictureWhenItReachesIt() {
+        let (content, image) = book()
+        // A page with two lines of text before the picture.
+        let start = content.blocks[content.blockIndex(atOrAfter: image) - 2].range.lowerBound
+        let (model, _) = model(rows: 14, at: start)
+        XCTAssertEqual(model.snapshot.pictures.count, 1)
+        model.startReveal(at: 0)
+        XCTAssertTrue(model.snapshot.pictures.isEmpty, "not revealed yet")
+        var time = 0.0
+        while model.snapshot.pictures.isEmpty && time < 60 {
+            time += 0.05
+            _ = model.advance(to: time)
+        }
+        XCTAssertEqual(model.snapshot.pictures.count, 1, "shown once the reveal reaches it")
+        XCTAssertGreaterThan(time, 0.3, "after the two lines before it (16 characters at 30 a second)")
+    }
+
     func testWithoutSizingThePlaceholderShows() {
         let (content, image) = book()
         let model = ReaderModel(content: content, position: image, columns: 30, rows: 12, preferredWidth: 30)
