@@ -12,14 +12,15 @@ struct KittyPictures {
     private var nextID: UInt32 = 100
 
     /// The bytes that turn the placements `shown` into `pictures`: removes the ones gone,
-    /// sends pictures not in the terminal yet, places the new ones.
-    mutating func frame(_ pictures: [PagePicture], shown: [PagePicture], pixels: PicturePixels,
+    /// sends pictures not in the terminal yet, places the new ones (all of them after a
+    /// repaint, whatever the terminal did with its placements).
+    mutating func frame(_ pictures: [PagePicture], shown: [PagePicture], repainting: Bool, pixels: PicturePixels,
                         wrap: ([UInt8]) -> [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         for old in shown where !pictures.contains(old) {
             if let id = ids[PictureKey(old)] { bytes += wrap(KittyGraphics.removePlacement(id: id, placement: Self.placement(old))) }
         }
-        for picture in pictures where !shown.contains(picture) {
+        for picture in pictures where repainting || !shown.contains(picture) {
             let key = PictureKey(picture)
             let id: UInt32
             if let known = ids[key] {

@@ -33,8 +33,12 @@ final class PicturePixels: @unchecked Sendable {
     private let queue = DispatchQueue(label: "reader.pictures", qos: .utility)
     /// Pixel bytes kept at most.
     static let keptBytes = 48 << 20
+    private var problem: String?
     /// The first decoding problem (for the status line).
-    private(set) var firstProblem: String?
+    var firstProblem: String? {
+        condition.lock(); defer { condition.unlock() }
+        return problem
+    }
 
     init(source: PictureSource, cell: CellSize) {
         self.source = source
@@ -90,7 +94,7 @@ final class PicturePixels: @unchecked Sendable {
             while total > Self.keptBytes, kept.count > 1 { total -= kept.removeFirst().image.pixels.count }
         } else {
             failed.insert(key)
-            if firstProblem == nil { firstProblem = problem }
+            if self.problem == nil { self.problem = problem }
         }
         condition.broadcast()
         condition.unlock()

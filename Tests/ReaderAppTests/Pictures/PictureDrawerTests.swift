@@ -48,6 +48,12 @@ final class PictureDrawerTests: XCTestCase {
         XCTAssertFalse(back.contains("a=t"), "shown before: not sent again")
         XCTAssertTrue(back.contains("\u{1B}[1;6H\u{1B}_Ga=p,i=100"))
         XCTAssertTrue(text(d.frame([picture(row: 0)], into: &buffer, repainting: true).bytes).contains("a=p"), "placed again after a repaint")
+        // A resize: the picture gets a new box (a new id); the old placement must go.
+        var resized = picture(row: 0)
+        resized.columns = 6
+        let afterResize = text(d.frame([resized], into: &buffer, repainting: true).bytes)
+        XCTAssertTrue(afterResize.contains("a=d,d=i,i=100,p=101"), "the old box's placement removed")
+        XCTAssertTrue(afterResize.contains("a=t,") && afterResize.contains("c=6,r=3"), "the new box sent and placed")
         XCTAssertEqual(text(d.leaveBytes), "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
     }
 
