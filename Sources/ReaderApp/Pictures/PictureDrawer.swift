@@ -73,7 +73,7 @@ public final class PictureDrawer {
 
     /// Decodes the pictures of `pictures` (the next page's, `ReaderModel.picturesAhead`) in
     /// the background, so turning to them costs what a picture shown before costs.
-    /// Symbols and iTerm2 need no pixels ahead (iTerm2 sends the file; symbols are cheap).
+    /// iTerm2 needs no pixels (it sends the file itself).
     public func prepare(_ pictures: [PagePicture]) {
         guard graphics == .kitty || graphics == .sixel || graphics == .symbols else { return }
         pixels.prefetch(pictures.map(PictureKey.init))
