@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ReaderApp", targets: ["ReaderApp"]),
         .library(name: "ReaderCore", targets: ["ReaderCore"]),
         .library(name: "Images", targets: ["Images"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev).

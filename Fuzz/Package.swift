@@ -82,6 +82,7 @@ let package = Package(
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),
+            .product(name: "TerminalGraphics", package: "reader"),
         ]),
     ]
 )

@@ -121,6 +121,9 @@ PY
         printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"
         printf '\x13\x1b[200~pasted \x1b text\x1b[201~/' > "$dir/paste"
         printf '\x80\x1b[1;5A\x1b[27;5;106~\x1b[106;5u\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80\x1b' > "$dir/mods-utf8"
+        # Answers to the graphics queries (xterm 379; kitty; CSI 16 t), with keys after them.
+        printf '\x01\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28cjq' > "$dir/answer-xterm"
+        printf '\x02\x1b[6;20;10t\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;c ' > "$dir/answer-kitty"
         ;;
     esac
 }

@@ -1,9 +1,14 @@
 import Glibc
 import Terminal
+import TerminalGraphics
 import FuzzSupport
 
 // Fuzz target: bytes → KeyDecoder, fed in chunks whose sizes come from the input, with
 // flushes in between (a lone ESC timing out). Checks that pending input stays bounded.
+// The same bytes as a terminal's answer to the graphics queries (issue #19): split into
+// the answer and the keys after it (`TerminalAnswer.split` with the DA1 rule), which must
+// partition them, the answer the shortest complete prefix; and read by the detection
+// (`GraphicsDetection.choose`, `CellSize.fromAnswer`), which must not fail.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -24,7 +29,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = decoder.flush()
     // After a flush, nothing but a bracketed paste in progress may be pending.
     if decoder.hasPendingInput { fatalError("input still pending after flush") }
+    checkAnswer(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
+}
+
+func checkAnswer(_ bytes: [UInt8]) {
+    let (answer, input) = TerminalAnswer.split(bytes, isComplete: GraphicsDetection.isComplete)
+    if answer + input != bytes { fatalError("the answer and the keys do not partition the bytes") }
+    if GraphicsDetection.isComplete(answer), !answer.isEmpty, GraphicsDetection.isComplete(Array(answer.dropLast())) {
+        fatalError("the answer is not the shortest complete prefix")
+    }
+    _ = GraphicsDetection.choose(answer: answer, environment: [:])
+    _ = GraphicsDetection.terminalVersion(answer)
+    if let cell = CellSize.fromAnswer(answer), cell.width < 1 || cell.height < 1 { fatalError("cell size \(cell)") }
 }
 
 // libFuzzer parses the command line and calls `fuzz` for each input.
