@@ -61,6 +61,8 @@ public final class ReaderLoop {
     /// Sizes the pictures; its first problem is told once on the status line.
     public var pictureSizer: PictureSizer?
     private var toldPictureProblem = false
+    /// The page (position and terminal size) whose next page's pictures were prepared.
+    private var preparedAhead: (position: ByteOffset, columns: Int, rows: Int)?
 
     private let device: TerminalDevice
     private let clock: MonotonicClock
@@ -122,7 +124,7 @@ public final class ReaderLoop {
         renderer.render(model.snapshot, into: &frame)
         let bytes = encodeFrame()
         if !bytes.isEmpty || previous == nil { try device.write(bytes) }
-        pictures?.prepare(model.picturesAhead)
+        prepareAhead()
         previous = frame
         lastFrame = clock.now()
         framesDrawn += 1
@@ -138,20 +140,29 @@ public final class ReaderLoop {
 
     /// The frame's bytes: the cells that changed (all of them after a repaint) and the
     /// pictures' sequences after them, inside the frame's synchronized update.
+    /// When the encoder chose to clear the screen by itself (a full redraw was shorter),
+    /// the pictures it erased are drawn again.
     private func encodeFrame() -> [UInt8] {
         guard let drawer = pictures else { return encoder.encode(from: previous, to: frame) }
+        let shown = model.snapshot.pictures
         let repainting = previous == nil || previous?.width != frame.width || previous?.height != frame.height
-        let drawn = drawer.frame(model.snapshot.pictures, into: &frame, repainting: repainting)
+        var drawn = drawer.frame(shown, into: &frame, repainting: repainting)
         if drawn.repaint { previous = nil }
-        var bytes = encoder.encode(from: previous, to: frame)
-        guard !drawn.bytes.isEmpty else { return bytes }
-        let end = Array("\u{1B}[?2026l".utf8)
-        if bytes.count >= end.count && Array(bytes.suffix(end.count)) == end {
-            bytes.insert(contentsOf: drawn.bytes, at: bytes.count - end.count)
-        } else {
-            bytes += drawn.bytes
+        let cells = encoder.encodeFrame(from: previous, to: frame)
+        if cells.clears && !repainting && !drawn.repaint {
+            drawn = drawer.frame(shown, into: &frame, repainting: true)
         }
-        return bytes
+        return encoder.appending(drawn.bytes, toFrame: cells.bytes)
+    }
+
+    /// Hands the next page's pictures to the drawer to decode in the background, once a
+    /// page (not at every frame of the reveal).
+    private func prepareAhead() {
+        guard let drawer = pictures else { return }
+        let page = (position: model.position, columns: model.columns, rows: model.screenRows)
+        if let done = preparedAhead, done == page { return }
+        preparedAhead = page
+        drawer.prepare(model.picturesAhead)
     }
 
     /// Puts the first picture that could not be shown on the status line, once a book.

@@ -90,13 +90,37 @@ public struct ANSIEncoder: Sendable {
     /// changed. Falls back to a full redraw when `previous` is nil or has another size, or
     /// when the full redraw is shorter.
     public func encode(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
+        encodeFrame(from: previous, to: next).bytes
+    }
+
+    /// `encode(from:to:)`, and whether those bytes clear the screen first (`CSI 2J`: no
+    /// previous frame of this size, or the full redraw was shorter), which also erases what
+    /// was drawn over the cells by other means (sixel or kitty pictures).
+    public func encodeFrame(from previous: ScreenBuffer?, to next: ScreenBuffer) -> (bytes: [UInt8], clears: Bool) {
         let diff = encodeDiff(from: previous, to: next)
-        guard previous != nil else { return diff }
+        guard let previous, previous.width == next.width, previous.height == next.height else { return (diff, true) }
         // When most of the screen changes (a page turn), overwriting every old cell can
         // take more bytes than clearing and drawing the new text: send the smaller.
         let full = encodeDiff(from: nil, to: next)
-        return full.count < diff.count ? full : diff
+        return full.count < diff.count ? (full, true) : (diff, false)
     }
+
+    /// A frame's bytes with `extra` (pictures' sequences) after its cells, inside its
+    /// synchronized update when the frame has one.
+    public func appending(_ extra: [UInt8], toFrame frame: [UInt8]) -> [UInt8] {
+        guard !extra.isEmpty else { return frame }
+        let marker = Self.endSynchronizedUpdate
+        let end = Array(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
+        guard options.synchronizedOutput, frame.count >= end.count, frame.suffix(end.count).elementsEqual(end) else {
+            return frame + extra
+        }
+        var bytes = frame
+        bytes.insert(contentsOf: extra, at: bytes.count - end.count)
+        return bytes
+    }
+
+    /// The sequence that ends a synchronized update (`CSI ?2026l`).
+    static let endSynchronizedUpdate: StaticString = "\u{1B}[?2026l"
 
     private func encodeDiff(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [UInt8] {
         let w = next.width, h = next.height
@@ -147,7 +171,7 @@ public struct ANSIEncoder: Sendable {
         }
         }
         frame.endLink()
-        if options.synchronizedOutput { frame.out.append("\u{1B}[?2026l") }
+        if options.synchronizedOutput { frame.out.append(Self.endSynchronizedUpdate) }
         return frame.out.bytes
     }
 

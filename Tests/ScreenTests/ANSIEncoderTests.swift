@@ -21,6 +21,33 @@ final class ANSIEncoderTests: XCTestCase {
         XCTAssertEqual(str(enc.encode(from: a, to: b)), "\(esc)[0m\(esc)[2J")
     }
 
+    func testTheFrameSaysWhenItClearsTheScreen() {
+        let a = ScreenBuffer(width: 20, height: 3)
+        var small = a
+        small.put("X", width: 1, row: 1, col: 2)
+        XCTAssertFalse(enc.encodeFrame(from: a, to: small).clears, "a diff")
+        XCTAssertTrue(enc.encodeFrame(from: nil, to: small).clears)
+        XCTAssertTrue(enc.encodeFrame(from: ScreenBuffer(width: 19, height: 3), to: small).clears, "another size")
+        // Every cell of a full screen changed to blanks: clearing is shorter than overwriting.
+        var full = a
+        for row in 0..<3 { full.putText(String(repeating: "w", count: 20), row: row, col: 0, width: { _ in 1 }) }
+        let cleared = enc.encodeFrame(from: full, to: a)
+        XCTAssertTrue(cleared.clears)
+        XCTAssertEqual(cleared.bytes, enc.encode(from: full, to: a))
+        XCTAssertTrue(str(cleared.bytes).contains("\(esc)[2J"))
+    }
+
+    func testExtraBytesGoInsideTheSynchronizedUpdate() {
+        let a = ScreenBuffer(width: 3, height: 1)
+        var b = a
+        b.put("z", width: 1, row: 0, col: 1)
+        let sync = ANSIEncoder(options: ANSIEncoder.Options(synchronizedOutput: true))
+        XCTAssertEqual(str(sync.appending(Array("PIC".utf8), toFrame: sync.encode(from: a, to: b))),
+                       "\(esc)[?2026h\(esc)[1;2H\(esc)[0mzPIC\(esc)[?2026l")
+        XCTAssertEqual(str(enc.appending(Array("PIC".utf8), toFrame: enc.encode(from: a, to: b))), "\(esc)[1;2H\(esc)[0mzPIC")
+        XCTAssertEqual(enc.appending([], toFrame: [1, 2]), [1, 2])
+    }
+
     func testNoChangeIsEmpty() {
         var b = ScreenBuffer(width: 5, height: 2)
         b.putText("hi", row: 1, col: 1, style: CellStyle(foreground: .red), width: { _ in 1 })
