@@ -40,8 +40,8 @@ public final class PictureSizer: @unchecked Sendable {
         if let known = headers[source] { return known }
         var found: ImageHeader?
         do {
+            // (SVG is refused by the header read itself: `.unsupportedFormat(.svg)`.)
             let header = try ImageHeader.read(try images.bytes(of: source))
-            if header.format == .svg { throw ImageError.unsupportedFormat(.svg) }
             if header.width * header.height > ImageLimits.maxPixels {
                 throw ImageError.tooManyPixels(width: header.width, height: header.height, limit: ImageLimits.maxPixels)
             }
