@@ -15,8 +15,9 @@ extension BookSession {
     /// Records in `library` that this book is open now at `progress` (0…1): added if it
     /// is not there, its path, progress and last-opened time updated. Failures are
     /// ignored (the reading position itself is saved in the book's state file).
+    /// Not for a partial session (its progress and size are not the book's).
     public func recordInLibrary(progress: Double, now: Double = Date().timeIntervalSince1970) {
-        guard let library, let entry = libraryEntry(now: now) else { return }
+        guard !isPartial, let library, let entry = libraryEntry(now: now) else { return }
         try? library.update { $0.recordOpened(entry, progress: progress, at: now) }
     }
 }

@@ -18,8 +18,13 @@ extension BookSession {
         let model = ReaderModel(content: content, position: start ?? savedPosition, columns: columns, rows: rows,
                                 preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal,
                                 jumps: savedJumps, settings: display)
-        let disk = layouts
-        model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+        // A partial session's chapters are not the book's: no layout cache for them.
+        if !isPartial {
+            let disk = layouts
+            model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+        } else {
+            model.setLoading("loading…")
+        }
         return model
     }
 }

@@ -20,6 +20,12 @@ public struct BookOpenOptions: Sendable {
     public var warmLineBreaking: LineBreakStyle?
     /// Size limit of the layout cache (`READER_CACHE_MAX`).
     public var layoutCacheBytes: Int
+    /// Whether a big EPUB not in the content cache may open from the saved place's
+    /// documents, the rest parsed in the background (`BookSession.partial`, issue #20):
+    /// the pager's choice when no jump was asked for.
+    public var opensPartially = false
+    /// Markup (the spine's uncompressed sizes) from which opening partially pays.
+    public var partialMinimumBytes = 256 << 10
 
     /// Options; the defaults are the pager's.
     public init(encoding: String? = nil, parseThreads: Int = 2, useContentCache: Bool = true,
@@ -47,6 +53,13 @@ public final class BookSession {
     public let contentKey: String
     /// Whether the book was parsed now (not read from the content cache).
     public let parsedNow: Bool
+    /// When the book was opened from one place only: the documents parsed so far (they are
+    /// `content`); `completion` brings the whole book. Nil for a whole book.
+    public let partial: PartialBook?
+    /// The whole book's parse, running on another thread, for a partial session.
+    public let completion: BookCompletion?
+    /// Where a partial session opens: the saved place's document place (nil: the start).
+    let partialStart: DocumentPlace?
     /// Its saved state (a fresh one when there was none), read from the store when first asked.
     public var state: BookState { loadedState.state }
     /// Why the saved state could not be used, when it could not (the file was set aside).
@@ -67,14 +80,25 @@ public final class BookSession {
     private let warmStyle: LineBreakStyle?
     private lazy var loadedState: (state: BookState, warning: String?) = loadState()
 
-    private init(path: String?, content: TextContent, key: String, contentKey: String, parsedNow: Bool,
-                 store: PositionStore, directories: XDGDirectories, options: BookOpenOptions) {
+    /// The folders and options the session was opened with (a partial session's whole
+    /// book opens with the same).
+    let directories: XDGDirectories
+    let options: BookOpenOptions
+
+    init(path: String?, content: TextContent, key: String, contentKey: String, parsedNow: Bool,
+         store: PositionStore, directories: XDGDirectories, options: BookOpenOptions,
+         partial: (book: PartialBook, start: DocumentPlace?)? = nil) {
         self.path = path
         self.content = content
         self.key = key
         self.contentKey = contentKey
         self.parsedNow = parsedNow
         self.store = store
+        self.directories = directories
+        self.options = options
+        self.partial = partial?.book
+        partialStart = partial?.start
+        completion = partial.map { p in BookCompletion { try p.book.readWhole(threads: options.parseThreads) } }
         contentCache = ContentCache(cacheRoot: directories.cache)
         layouts = LayoutProvider(cacheRoot: directories.cache, maxBytes: options.layoutCacheBytes, bookKey: key, content: content)
         warmStyle = parsedNow ? nil : options.warmLineBreaking
@@ -111,16 +135,19 @@ public final class BookSession {
         let contentKey = Self.contentKey(key, encoding: options.encoding)
         let content: TextContent
         let parsedNow: Bool
+        let standardPath = URL(fileURLWithPath: path).standardizedFileURL.path
         if options.useContentCache, let cached = ContentCache(cacheRoot: directories.cache).load(bookKey: contentKey) {
             content = cached
             parsedNow = false
+        } else if options.opensPartially, let (partial, start) = try openPartially(path, key: key, options: options, store: store) {
+            return BookSession(path: standardPath, content: partial.content, key: key, contentKey: contentKey, parsedNow: true,
+                               store: store, directories: directories, options: options, partial: (partial, start))
         } else {
             if let style = options.warmLineBreaking { LineBreakWarmUp.start(style) }
             content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: options.encoding, threads: options.parseThreads))
             parsedNow = true
         }
-        return BookSession(path: URL(fileURLWithPath: path).standardizedFileURL.path, content: content, key: key,
-                           contentKey: contentKey, parsedNow: parsedNow, store: store, directories: directories, options: options)
+        return BookSession(path: standardPath, content: content, key: key, contentKey: contentKey, parsedNow: parsedNow, store: store, directories: directories, options: options)
     }
 
     /// The book to open when none is named: the last one read, if it still exists.
@@ -134,17 +161,28 @@ public final class BookSession {
         encoding.map { hash + "-" + $0.lowercased().filter { $0.isLetter || $0.isNumber } } ?? hash
     }
 
-    /// The saved reading position, clamped to the text.
-    public var savedPosition: ByteOffset { ByteOffset(min(max(0, state.position.offset), content.bytes.count)) }
-
-    /// The saved bookmarks, clamped to the text.
-    public var savedMarks: [Mark] {
-        state.bookmarks.map { Mark(offset: ByteOffset(min(max(0, $0.position.offset), content.bytes.count)), label: $0.label) }
+    /// The saved reading position, clamped to the text: at its document place when it
+    /// has one that is in the text (always for a partial session), else at its offset.
+    public var savedPosition: ByteOffset {
+        if partial != nil { return partialStart.flatMap { content.offset(of: $0) } ?? .zero }
+        let saved = state.position
+        if let source = saved.document, let place = content.offset(of: DocumentPlace(source: source, offset: saved.documentOffset ?? 0)) {
+            return place
+        }
+        return ByteOffset(min(max(0, saved.offset), content.bytes.count))
     }
 
-    /// The saved jump list (oldest first), clamped to the text.
+    /// The saved bookmarks, clamped to the text (none in a partial session: they come
+    /// with the whole book).
+    public var savedMarks: [Mark] {
+        guard partial == nil else { return [] }
+        return state.bookmarks.map { Mark(offset: ByteOffset(min(max(0, $0.position.offset), content.bytes.count)), label: $0.label) }
+    }
+
+    /// The saved jump list (oldest first), clamped to the text (none in a partial session).
     public var savedJumps: [ByteOffset] {
-        (state.jumps ?? []).map { ByteOffset(min(max(0, $0.offset), content.bytes.count)) }
+        guard partial == nil else { return [] }
+        return (state.jumps ?? []).map { ByteOffset(min(max(0, $0.offset), content.bytes.count)) }
     }
 
     /// Saves the reading position, the bookmarks (a bookmark kept from before keeps its
@@ -152,9 +190,12 @@ public final class BookSession {
     /// book (`BookState.settings`; nil keeps the saved ones).
     public func save(position: ByteOffset, marks: [Mark], jumps: [ByteOffset] = [], settings: [String: String]? = nil,
                      now: Date = Date()) throws {
+        if partial != nil { return try savePartial(position: position, settings: settings, now: now) }
         let created = Dictionary(state.bookmarks.map { ($0.position.offset, $0.created) }, uniquingKeysWith: { a, _ in a })
         var state = self.state
-        state.position = SavedPosition(chapter: content.chapterIndex(containing: position) ?? 0, offset: position.rawValue)
+        let place = content.documentPlace(of: position)
+        state.position = SavedPosition(chapter: content.chapterIndex(containing: position) ?? 0, offset: position.rawValue,
+                                       document: place?.source, documentOffset: place?.offset)
         state.bookmarks = marks.map {
             Bookmark(position: SavedPosition(chapter: content.chapterIndex(containing: $0.offset) ?? 0, offset: $0.offset.rawValue),
                      label: $0.label, created: created[$0.offset.rawValue] ?? now.timeIntervalSince1970)
@@ -174,14 +215,20 @@ public final class BookSession {
     /// background. Failures are ignored (caches are an optimisation).
     public func settle(layoutOptions options: LayoutOptions) {
         if let path { try? store.setLastBook(path) }
+        guard partial == nil else { return }
         storeParsedContent()
         layouts.fillInBackground(options: options)
         if let warmStyle { LineBreakWarmUp.start(warmStyle) }
     }
 
+    /// Replaces the state read from the store by `state` (just saved).
+    func replaceLoadedState(_ state: BookState) {
+        loadedState.state = state
+    }
+
     /// Stores the parsed book in the content cache when it was parsed now.
     public func storeParsedContent() {
-        guard parsedNow, path != nil else { return }
+        guard parsedNow, partial == nil, path != nil else { return }
         _ = try? contentCache.store(content, bookKey: contentKey)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hyphenation
 import Synchronization
 import TextLayout
@@ -6,24 +7,53 @@ import TextLayout
 /// layout whose lines come from the layout cache (the first frame of a book read before)
 /// never pays for loading them (20–40 ms for English, seconds for German). Patterns that
 /// turn out to be unusable hyphenate nothing.
-final class DeferredHyphenator: WordHyphenating {
+///
+/// While `EarlyHyphenation.shared` is early (the reader's first frame), a word asked before
+/// the patterns are there gets no points and starts loading them on another thread; the
+/// reader lays the page out again once they are loaded (`EarlyHyphenation.relayoutDue`).
+final class DeferredHyphenator: WordHyphenating, @unchecked Sendable {
     private let library: HyphenationLibrary
     private let language: String
-    /// Nil until the first word; then the patterns, or nil inside when they are unusable.
+    private let early: EarlyHyphenation
+    /// Nil until loaded; then the patterns, or nil inside when they are unusable.
     private let loaded = Mutex<Hyphenator??>(nil)
+    /// Whether a background load was started.
+    private let loading = Atomic<Bool>(false)
 
-    init(library: HyphenationLibrary, language: String) {
+    init(library: HyphenationLibrary, language: String, early: EarlyHyphenation = .shared) {
         self.library = library
         self.language = language
+        self.early = early
     }
 
     func points(in word: UnsafeBufferPointer<UInt8>, into points: inout [Int]) {
-        let hyphenator = loaded.withLock { loaded in
-            if let known = loaded { return known }
-            let found = library.hyphenator(for: language)
-            loaded = .some(found)
-            return found
+        if let known = loaded.withLock({ $0 }) {
+            known?.points(in: word, into: &points)
+            return
         }
-        hyphenator?.points(in: word, into: &points)
+        if early.isEarly {
+            loadInBackground()
+            early.answeredWithoutPatterns()
+            return
+        }
+        load()?.points(in: word, into: &points)
+    }
+
+    /// The patterns, loaded now if no one has (the library loads a file once; a caller
+    /// meanwhile waits for it).
+    private func load() -> Hyphenator? {
+        if let known = loaded.withLock({ $0 }) { return known }
+        let found = library.hyphenator(for: language)
+        loaded.withLock { $0 = .some(found) }
+        return found
+    }
+
+    private func loadInBackground() {
+        guard !loading.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        early.loadStarted()
+        Thread.detachNewThread { [self] in
+            _ = load()
+            early.loadFinished()
+        }
     }
 }

@@ -46,10 +46,24 @@ public struct ReaderLoopSettings {
 /// model's next deadline, or the save timer), feeds it to the model and carries out the
 /// effects it returns (quit, save). Events in, effects out; the model does no I/O.
 public final class ReaderLoop {
-    /// The reader's state.
-    public let model: ReaderModel
-    /// The open book (state saving, caches).
-    public let session: BookSession
+    /// The reader's state (replaced once when a partial session's whole book arrives).
+    public internal(set) var model: ReaderModel
+    /// The open book (state saving, caches); a partial session is replaced by the whole
+    /// book's once it is parsed (`ReaderLoop+Partial.swift`).
+    public internal(set) var session: BookSession
+    /// Makes the model of the whole book at a position, for a partial session (the
+    /// executable sets it with the options it made the first model with); nil: the first
+    /// model's layout options.
+    public var makeWholeModel: ((BookSession, ByteOffset) -> ReaderModel)?
+    /// Inputs that need the whole book, kept until it arrives (Esc drops them).
+    var waitingInputs: [Input] = []
+    /// Whether the whole book's parse failed (the partial session stays).
+    var wholeBookFailed = false
+    /// The whole book's warnings, once it arrived (the executable prints them on leaving).
+    public internal(set) var lateWarnings: [String] = []
+    /// Tells when the first frame went without hyphenation patterns (`begin` it before
+    /// the first layout; the loop ends it after the first frame and lays out again).
+    public var earlyHyphenation: EarlyHyphenation?
     /// The last frame drawn.
     public private(set) var frame: ScreenBuffer
     /// Frames written so far.
@@ -65,15 +79,15 @@ public final class ReaderLoop {
     private var preparedAhead: (position: ByteOffset, columns: Int, rows: Int)?
 
     private let device: TerminalDevice
-    private let clock: MonotonicClock
-    private let settings: ReaderLoopSettings
+    let clock: MonotonicClock
+    let settings: ReaderLoopSettings
     private let encoder: ANSIEncoder
     private var renderer: Renderer
     private var previous: ScreenBuffer?
-    private var saver: SaveTimer
+    var saver: SaveTimer
     private var lastFrame: Double
     /// The reading statistics of this session (time, characters, speed; time left).
-    public let stats: ReadingStatsRecorder
+    public internal(set) var stats: ReadingStatsRecorder
     private var shownTimeLeftAt: ByteOffset?
 
     /// A loop for `model` on `device`, reading time from `clock`.
@@ -111,7 +125,9 @@ public final class ReaderLoop {
     public func step() throws -> Bool {
         try draw()
         let event = try device.nextEvent(timeoutMilliseconds: timeout(now: clock.now()))
-        let running = handle(event)
+        if earlyHyphenation?.relayoutDue == true { model.relayout() }
+        var running = adoptWholeBook()
+        running = handle(event) && running
         if saver.isDirty && (saver.isDue(at: clock.now()) || !running) { save() }
         return running
     }
@@ -132,6 +148,7 @@ public final class ReaderLoop {
             // Record the book and the starting place once the page is on screen (the state
             // write fsyncs, which can take a while on a busy disk).
             onFirstFrame?()
+            earlyHyphenation?.end()
             save()
             session.settle(layoutOptions: model.layouts.options)
             recordInLibrary()
@@ -178,7 +195,8 @@ public final class ReaderLoop {
     /// to do, only what input is already there is collected (0).
     func timeout(now: Double) -> Int? {
         if model.hasIdleWork || timeLeftPending { return 0 }
-        var timeout: Int?
+        let polling = wholeBookPending || earlyHyphenation?.relayoutPending == true
+        var timeout: Int? = polling ? Self.partialPollMilliseconds : nil
         if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
         if let next = model.nextDeadline(after: now) {
             timeout = min(timeout ?? Int.max, RevealTiming.timeoutMilliseconds(next: next, now: now, lastFrame: lastFrame))
@@ -201,9 +219,9 @@ public final class ReaderLoop {
         var effects: [Effect] = []
         switch event {
         case .key(let key):
-            if let input = InputMapping.input(for: key).flatMap(mapped) { effects = model.handle(input, at: now) }
+            if let input = InputMapping.input(for: key).flatMap(mapped) { effects = apply(input, at: now) }
         case .mouse(let mouse):
-            if let input = InputMapping.input(for: mouse) { effects = model.handle(input, at: now) }
+            if let input = InputMapping.input(for: mouse) { effects = apply(input, at: now) }
         case .resize(let size):
             model.resize(columns: size.columns, rows: size.rows)
         case .redraw:
@@ -219,6 +237,11 @@ public final class ReaderLoop {
         case .inputClosed:
             return false
         }
+        return carryOut(effects)
+    }
+
+    /// Carries out the model's effects; returns false when the reader should stop.
+    func carryOut(_ effects: [Effect]) -> Bool {
         var running = true
         for effect in effects {
             switch effect {
@@ -251,13 +274,13 @@ public final class ReaderLoop {
     }
 
     /// Records the book and how far it is read in the session's library (if it has one).
-    private func recordInLibrary() {
+    func recordInLibrary() {
         session.recordInLibrary(progress: Double(model.progress.perMille) / 1000)
     }
 
     /// Saves the position, bookmarks and the settings changed for this book now; a
     /// failure is shown on the status line.
-    private func save() {
+    func save() {
         do {
             try session.save(position: model.position, marks: model.marks, jumps: model.jumps.entries,
                              settings: model.settings.changed)

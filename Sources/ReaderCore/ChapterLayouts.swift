@@ -60,6 +60,12 @@ public final class ChapterLayouts {
         cache.removeAll()
     }
 
+    /// Drops the laid-out chapters (the next ask lays them out again), e.g. once the
+    /// hyphenation patterns a first layout went without have arrived.
+    public func relayout() {
+        cache.removeAll()
+    }
+
     /// Draws pictures in place of image blocks, sized by `sizing` (nil: placeholders);
     /// drops the laid-out chapters.
     public func setPictureSizing(_ sizing: ((ImageReference, Int, Int) -> PictureBox?)?) {

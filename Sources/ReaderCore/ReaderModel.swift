@@ -113,11 +113,28 @@ public final class ReaderModel {
         update()
     }
 
+    /// Lays the chapters out again at the same place (`ChapterLayouts.relayout`) and
+    /// rebuilds the page: what a layout depends on outside the options has changed.
+    public func relayout() {
+        context.layouts.relayout()
+        update()
+    }
+
     /// Shows a one-line message on the status line until the next input.
     public func showMessage(_ text: String) {
         context.showMessage(text)
         update()
     }
+
+    /// Shows `text` ("loading…") in place of the chapter counter and the percentage while
+    /// the book is only partly known (nil: the figures again).
+    public func setLoading(_ text: String?) {
+        context.loading = text
+        update()
+    }
+
+    /// The text shown in place of the figures while the book is only partly known.
+    public var loading: String? { context.loading }
 
     /// Which fields the status line shows (`--status`).
     public var statusFields: StatusFields {

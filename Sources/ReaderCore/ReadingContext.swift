@@ -51,6 +51,9 @@ public final class ReadingContext {
     public internal(set) var statusFields = StatusFields.standard
     /// The host's time-left estimates for the status line ("12 min left in chapter").
     public internal(set) var timeLeft: (chapter: String?, book: String?) = (nil, nil)
+    /// Shown in place of the chapter counter and the percentage while only part of the
+    /// book is known ("loading…"; issue #20); nil for a whole book.
+    public internal(set) var loading: String?
     /// What `r` starts the paced reveal with.
     public let revealSettings: RevealSettings
 

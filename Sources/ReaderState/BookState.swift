@@ -7,10 +7,18 @@ public struct SavedPosition: Codable, Hashable, Sendable {
     public var chapter: Int
     /// TextContent byte offset of the first visible text.
     public var offset: Int
+    /// The source document the position is in (an EPUB entry path), so that a big book can
+    /// be opened at this place before the rest of it is parsed (issue #20); nil in states
+    /// written before, and for books without source documents.
+    public var document: String?
+    /// Bytes from that document's first text to the position (`DocumentPlace.offset`).
+    public var documentOffset: Int?
 
-    public init(chapter: Int, offset: Int) {
+    public init(chapter: Int, offset: Int, document: String? = nil, documentOffset: Int? = nil) {
         self.chapter = chapter
         self.offset = offset
+        self.document = document
+        self.documentOffset = documentOffset
     }
 }
 

@@ -106,6 +106,15 @@ public struct SourceMap: Sendable, Hashable {
                               isExact: isLinear || delta == 0)
     }
 
+    /// The content offset of the first anchor from the source `name` (where that
+    /// document's text starts), nil when no anchor comes from it. Linear in the anchors.
+    public func firstOffset(ofSource name: String) -> ByteOffset? {
+        guard let source = sources.firstIndex(of: name) else { return nil }
+        let wanted = UInt32(source)
+        guard let i = sourceIndices.firstIndex(of: wanted) else { return nil }
+        return ByteOffset(contentOffsets[i])
+    }
+
     /// Appends another map whose content offsets start at `base` in this one.
     public mutating func append(_ other: SourceMap, shiftedBy base: Int) {
         var remap: [Int] = []

@@ -27,7 +27,11 @@ enum ReadCommand {
         if o.path == nil && !last && onTerminal { return try ShelfCommand.run(o, layers: layers, store: store) }
         // Which book: the one given, else the last one read, else the bundled sample.
         let path = o.path ?? BookSession.lastBook(in: store)
-        let session = try Sessions.open(path, o.open, directories: o.directories, store: store)
+        // A big book opens at its saved place before the rest is parsed (issue #20), unless
+        // a jump or the reveal needs the whole book from the start.
+        var open = o.open
+        open.opensPartially = onTerminal && o.jumps.isEmpty && !o.startsRevealing
+        let session = try Sessions.open(path, open, directories: o.directories, store: store)
         session.library = LibraryStore(stateFolder: o.directories.state)
         session.stats = ReadingStatsStore(stateFolder: o.directories.state)
         stats.phase("opened")
@@ -44,31 +48,49 @@ enum ReadCommand {
         if let warning = session.stateWarning { Diagnostics.warning(warning) }
         let terminal = TerminalSession(options: TerminalOptions(mouse: true))
         do { try terminal.enter() } catch { throw CLIError.other("cannot use the terminal: \(error)", .internalError) }
+        var lateWarnings: [String] = []
+        defer { for w in lateWarnings { Diagnostics.warning("\(session.path ?? ""): \(w)") } }  // after leaving
         defer { terminal.leave() }
         stats.phase("terminal")
-        try read(session, options, defaultWidth: defaultWidth, on: terminal, start: jumped, stats: stats)
+        lateWarnings = try read(session, options, defaultWidth: defaultWidth, on: terminal, start: jumped, stats: stats)
     }
 
     /// Runs the full-screen reader on an open book on an entered terminal, until `q`;
-    /// `=` in it goes back to `defaultWidth`.
+    /// `=` in it goes back to `defaultWidth`. Returns the warnings of a partial session's
+    /// whole book, which arrived while the reader was on (to print once it has left).
+    @discardableResult
     static func read(_ session: BookSession, _ o: ReadOptions, defaultWidth: Int, on terminal: TerminalDevice, start: ByteOffset?,
-                     stats: StartupStats? = nil) throws {
-        let layout = o.hyphenation.apply(to: o.layout, book: session.content)
-        stats?.phase("hyphenation")
+                     stats: StartupStats? = nil) throws -> [String] {
         let size = terminal.size()
-        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), margin: o.margin, defaultWidth: defaultWidth,
-                                      hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
-        let model = session.makeModel(columns: size.columns, rows: size.rows, layout: layout, reveal: o.reveal, start: start,
-                                      display: display)
+        // The first page does not wait for the hyphenation patterns: it is set again when
+        // they are loaded (a few ms after it shows).
+        EarlyHyphenation.shared.begin()
+        let model = makeModel(session, o, defaultWidth: defaultWidth, columns: size.columns, rows: size.rows, start: start)
+        stats?.phase("hyphenation")
         if session.path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)
         loop.onFirstFrame = { stats?.phase("first frame") }
+        loop.earlyHyphenation = .shared
+        loop.makeWholeModel = { [unowned loop] whole, position in
+            makeModel(whole, o, defaultWidth: defaultWidth, columns: loop.model.columns, rows: loop.model.screenRows, start: position)
+        }
         attachPictures(to: loop, o, terminal: terminal, size: size)
         let revealStarted = clock.now()
         if o.startsRevealing { model.startReveal(at: revealStarted) }
         defer { stats?.reveal(model.reveal, seconds: clock.now() - revealStarted) }
         try loop.run()
+        return loop.lateWarnings
+    }
+
+    /// The reader's model of `session` in `columns` × `rows`, with the options' layout (its
+    /// hyphenation chosen for this book) and display settings.
+    static func makeModel(_ session: BookSession, _ o: ReadOptions, defaultWidth: Int, columns: Int, rows: Int,
+                          start: ByteOffset?) -> ReaderModel {
+        let layout = o.hyphenation.apply(to: o.layout, book: session.content)
+        let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), margin: o.margin, defaultWidth: defaultWidth,
+                                      hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
+        return session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
     }
 }
 
@@ -76,7 +98,7 @@ extension ReadCommand {
     /// Pictures for a book with images (issue #19): `--images`, else the terminal's answers
     /// to the graphics queries (asked only then, waiting at most 100 ms).
     static func attachPictures(to loop: ReaderLoop, _ o: ReadOptions, terminal: TerminalDevice, size: TerminalSize) {
-        guard o.images != .off, !loop.session.content.images.isEmpty else { return }
+        guard o.images != .off, loop.session.mayShowPictures else { return }
         let environment = ProcessInfo.processInfo.environment
         let answer = terminalAnswer(terminal, detecting: o.images == nil, cellSizeKnown: size.pixelWidth > 0)
         let graphics = PictureSetup.graphics(choice: o.images, answer: answer, environment: environment,

@@ -45,6 +45,8 @@ public final class EPUBPackage: @unchecked Sendable {
     public let toc: [EPUBTOCItem]
     /// Problems found while opening that did not stop it.
     public let warnings: [String]
+    /// Whether the manifest lists an image (the book may show pictures).
+    public let hasImages: Bool
 
     /// Largest sum of the spine documents' uncompressed sizes (1 GiB): with the per-entry
     /// limit (`ZipArchive.maxEntrySize`, 256 MiB) and the ratio limit, it bounds the memory
@@ -95,6 +97,7 @@ public final class EPUBPackage: @unchecked Sendable {
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
         emphasisClasses = Self.emphasisClasses(opf, zip: zip)
+        hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
@@ -313,6 +316,13 @@ public final class EPUBPackage: @unchecked Sendable {
         b.addChapter(title: result.heading ?? result.title ?? "Chapter \(index + 1)", level: 1, at: .zero,
                      source: spine[index].entryPath)
         return b.finish()
+    }
+
+    /// Runs `body` with the package's own archive handle, under its lock.
+    func withArchive<T>(_ body: (ZipArchive) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(archive)
     }
 
     // MARK: Whole book

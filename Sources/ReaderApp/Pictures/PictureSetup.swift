@@ -27,7 +27,7 @@ public enum PictureSetup {
     /// (nothing for `.off` or a book without images).
     public static func attach(to loop: ReaderLoop, graphics: GraphicsProtocol, cell: CellSize, environment: [String: String]) {
         let session = loop.session
-        guard graphics != .off, let path = session.path, !session.content.images.isEmpty else { return }
+        guard graphics != .off, let path = session.path, session.mayShowPictures else { return }
         let source = PictureSource(bookAt: path, format: session.content.metadata.format)
         // A fixed-layout book is pages: each fills the screen.
         let sizer = PictureSizer(images: source, cell: cell, enlarges: session.content.metadata.fixedLayout)

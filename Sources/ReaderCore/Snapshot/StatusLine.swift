@@ -56,10 +56,11 @@ public struct StatusLine: Hashable, Sendable {
         let progress = context.progress
         let shown = context.statusFields
         self.init(titlePath: shown.shows(.title) ? context.chapterPath : [],
-                  chapter: shown.shows(.chapter) ? progress.chapterText : "",
-                  percent: shown.shows(.percent) ? progress.percentText : "",
+                  chapter: shown.shows(.chapter) && context.loading == nil ? progress.chapterText : "",
+                  percent: context.loading ?? (shown.shows(.percent) ? progress.percentText : ""),
                   message: context.message, reveal: context.reveal.map { RevealStatus(state: $0).text },
                   match: context.matchStatus)
+        guard context.loading == nil else { return }  // estimates of a part of the book
         if shown.shows(.timeLeftChapter), let text = context.timeLeft.chapter { timeLeft.append(text) }
         if shown.shows(.timeLeftBook), let text = context.timeLeft.book { timeLeft.append(text) }
     }

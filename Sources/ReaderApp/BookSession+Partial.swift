@@ -1,0 +1,125 @@
+import BookFormats
+import Foundation
+import ReaderState
+import TextContent
+
+/// Opening a big book from one place (issue #20): a session whose `content` is the saved
+/// place's documents (`PartialBook`), shown at once, while `completion` parses the whole
+/// book; `completed()` then gives the whole book's session, which the loop moves to.
+extension BookSession {
+    /// Whether this session holds only part of its book.
+    public var isPartial: Bool { partial != nil }
+
+    /// Whether the book has images to show (for a partial session: its manifest lists one).
+    public var mayShowPictures: Bool { !content.images.isEmpty || partial?.hasImages == true }
+
+    /// The book at `path` opened at its saved place's document, when that pays (a big
+    /// EPUB) and the place is known: no saved state (the start), or a state that names its
+    /// document (written since issue #20; older states are at an offset of the whole book).
+    static func openPartially(_ path: String, key: String, options: BookOpenOptions,
+                              store: PositionStore) throws -> (PartialBook, DocumentPlace?)? {
+        var start: DocumentPlace?
+        if case .found(let saved) = store.load(key: key) {
+            if let source = saved.position.document {
+                start = DocumentPlace(source: source, offset: saved.position.documentOffset ?? 0)
+            } else if saved.position.offset > 0 {
+                return nil
+            }
+        }
+        do {
+            guard let partial = try PartialBook.open(path: path, at: start?.source, minimumBytes: options.partialMinimumBytes) else {
+                return nil
+            }
+            return (partial, start)
+        } catch {
+            return nil  // the whole book's parse says why
+        }
+    }
+
+    /// The whole book's session once `completion` has parsed it (nil before, and when the
+    /// parse failed: `completion.failure` says why). The state is read again from the store,
+    /// so what the partial session saved meanwhile is kept.
+    public func completed() -> BookSession? {
+        guard let path, case .success(let whole)? = completion?.result else { return nil }
+        let session = BookSession(path: path, content: whole, key: key, contentKey: contentKey, parsedNow: true,
+                                  store: store, directories: directories, options: options)
+        session.library = library
+        session.stats = stats
+        return session
+    }
+
+    /// Whether the part shown reaches the book's end (`forward`) or its start: moving past
+    /// it there needs nothing more.
+    public func partialReachesEnd(forward: Bool) -> Bool {
+        guard let partial else { return true }
+        return forward ? partial.documents.upperBound == partial.documentCount : partial.documents.lowerBound == 0
+    }
+
+    /// Where `position` of this partial session is in the whole book `whole` (its
+    /// document's start there plus its distance from its document's start here).
+    public func position(_ position: ByteOffset, in whole: TextContent) -> ByteOffset {
+        guard let place = content.documentPlace(of: position), let found = whole.offset(of: place) else {
+            return position
+        }
+        return found
+    }
+
+    /// A partial session's save: the position as a document place (its offset in the whole
+    /// book is not known yet, so the saved offset, bookmarks and jumps stay as they were).
+    func savePartial(position: ByteOffset, settings: [String: String]?, now: Date) throws {
+        var state = self.state
+        if let place = content.documentPlace(of: position) {
+            state.position.document = place.source
+            state.position.documentOffset = place.offset
+        }
+        if let settings { state.settings = settings.isEmpty ? nil : settings }
+        state.updated = now.timeIntervalSince1970
+        state.title = content.metadata.title
+        try store.save(state)
+        replaceLoadedState(state)
+    }
+}
+
+/// The whole book's parse for a partial session, on its own thread (with a big stack:
+/// libxml2 recurses). `result` is nil until it is done; `wait()` blocks until then.
+public final class BookCompletion: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var finished: Result<TextContent, Error>?
+
+    /// Starts `parse` on a new thread.
+    init(_ parse: @escaping @Sendable () throws -> TextContent) {
+        let thread = Thread { [self] in
+            let result = Result { try parse() }
+            condition.lock()
+            finished = result
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 16 << 20
+        thread.qualityOfService = .userInitiated
+        thread.start()
+    }
+
+    /// The parse's result, nil while it runs.
+    public var result: Result<TextContent, Error>? {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
+    /// Whether the parse is done.
+    public var isDone: Bool { result != nil }
+
+    /// Why the parse failed, nil while it runs or when it succeeded.
+    public var failure: Error? {
+        if case .failure(let error)? = result { return error }
+        return nil
+    }
+
+    /// Blocks until the parse is done.
+    public func wait() {
+        condition.lock()
+        while finished == nil { condition.wait() }
+        condition.unlock()
+    }
+}
