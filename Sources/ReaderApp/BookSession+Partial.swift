@@ -27,7 +27,7 @@ extension BookSession {
             }
         }
         do {
-            guard let partial = try PartialBook.open(path: path, at: start?.source, minimumBytes: options.partialMinimumBytes) else {
+            guard let partial = try PartialBook.open(path: path, at: start, minimumBytes: options.partialMinimumBytes) else {
                 return nil
             }
             return (partial, start)

@@ -87,7 +87,8 @@ public final class BookSession {
 
     init(path: String?, content: TextContent, key: String, contentKey: String, parsedNow: Bool,
          store: PositionStore, directories: XDGDirectories, options: BookOpenOptions,
-         partial: (book: PartialBook, start: DocumentPlace?)? = nil) {
+         partial: (book: PartialBook, start: DocumentPlace?)? = nil,
+         wholeParse: (@Sendable () throws -> TextContent)? = nil) {
         self.path = path
         self.content = content
         self.key = key
@@ -98,7 +99,10 @@ public final class BookSession {
         self.options = options
         self.partial = partial?.book
         partialStart = partial?.start
-        completion = partial.map { p in BookCompletion { try p.book.readWhole(threads: options.parseThreads) } }
+        // `wholeParse` replaces the whole book's parse (tests hold it back).
+        completion = partial.map { p in
+            BookCompletion(wholeParse ?? { [threads = options.parseThreads] in try p.book.readWhole(threads: threads) })
+        }
         contentCache = ContentCache(cacheRoot: directories.cache)
         layouts = LayoutProvider(cacheRoot: directories.cache, maxBytes: options.layoutCacheBytes, bookKey: key, content: content)
         warmStyle = parsedNow ? nil : options.warmLineBreaking
@@ -140,6 +144,7 @@ public final class BookSession {
             content = cached
             parsedNow = false
         } else if options.opensPartially, let (partial, start) = try openPartially(path, key: key, options: options, store: store) {
+            if let style = options.warmLineBreaking { LineBreakWarmUp.start(style) }
             return BookSession(path: standardPath, content: partial.content, key: key, contentKey: contentKey, parsedNow: true,
                                store: store, directories: directories, options: options, partial: (partial, start))
         } else {

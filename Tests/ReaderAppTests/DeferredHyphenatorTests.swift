@@ -26,6 +26,28 @@ final class DeferredHyphenatorTests: XCTestCase {
         XCTAssertFalse(points(deferred, "hyphenation").isEmpty)
     }
 
+    func testWhileEarlyAWordGetsNoPointsAndThePatternsLoadBehindThenARelayoutIsDue() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/hyphen/hyph_en_US.dic") else {
+            return XCTFail("hyphen-en-us is not installed (make deps installs it)")
+        }
+        let early = EarlyHyphenation()
+        let library = HyphenationLibrary(directory: "/usr/share/hyphen")
+        let deferred = DeferredHyphenator(library: library, language: "en-US", early: early)
+        XCTAssertFalse(early.relayoutDue, "nothing answered yet")
+        early.begin()
+        XCTAssertEqual(points(deferred, "hyphenation"), [], "the first frame does not wait for the patterns")
+        XCTAssertTrue(early.relayoutPending)
+        // The load runs on another thread: wait for it (no time limit is asserted).
+        while !early.relayoutDue { usleep(1000) }
+        XCTAssertFalse(early.relayoutDue, "due once")
+        XCTAssertFalse(points(deferred, "hyphenation").isEmpty, "loaded: the words get their points, early or not")
+        early.end()
+        XCTAssertFalse(early.isEarly)
+        let later = DeferredHyphenator(library: HyphenationLibrary(directory: "/usr/share/hyphen"), language: "en-US", early: early)
+        XCTAssertFalse(points(later, "hyphenation").isEmpty, "after the first frame a word waits for its patterns")
+        XCTAssertFalse(early.relayoutPending)
+    }
+
     func testTheLayoutsSettingNamesThePatternsWithoutLoadingThemAndUnusablePatternsHyphenateNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,212 @@
+import Foundation
+import ReaderCore
+import ReaderState
+import Storage
+import Terminal
+import TextContent
+import TextLayout
+import XCTest
+@testable import BookFormats
+@testable import ReaderApp
+
+/// A big book opened from one place (issue #20), headless: the first part shown at once,
+/// the whole book's parse held back by a gate so that keys arrive while it "runs", then
+/// taken over by the loop at the same place.
+final class PartialSessionTests: XCTestCase {
+    var folder: URL!
+    var directories: XDGDirectories!
+
+    static func fixture(_ name: String) -> String {
+        ReaderLoopTests.fixtures.appendingPathComponent("epub/\(name)").path
+    }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-partial-\(UUID().uuidString)")
+        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var store: FilePositionStore { FilePositionStore(StateStore(folder: directories.state)) }
+
+    var partialOptions: BookOpenOptions {
+        var options = BookOpenOptions()
+        options.opensPartially = true
+        options.partialMinimumBytes = 0
+        return options
+    }
+
+    /// The loop on a partial session of `name`; the whole book's parse waits for `gate`.
+    func openPartial(_ name: String = "many-chapters.epub", columns: Int = 80, rows: Int = 24) throws
+        -> (ReaderLoopTests.Harness, gate: DispatchSemaphore) {
+        let path = Self.fixture(name)
+        let key = try XCTUnwrap(ContentHash.ofFile(path))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        let gate = DispatchSemaphore(value: 0)
+        let session = BookSession(path: path, content: book.content, key: key, contentKey: key, parsedNow: true, store: store,
+                                  directories: directories, options: partialOptions, partial: (book, start),
+                                  wholeParse: { gate.wait(); return try book.readWhole() })
+        return (harness(session, columns: columns, rows: rows), gate)
+    }
+
+    func harness(_ session: BookSession, columns: Int = 80, rows: Int = 24, start: ByteOffset? = nil) -> ReaderLoopTests.Harness {
+        let clock = ManualClock()
+        let device = MemoryTerminal(size: TerminalSize(columns: columns, rows: rows), clock: clock)
+        let model = session.makeModel(columns: columns, rows: rows, layout: LayoutOptions(), start: start)
+        return ReaderLoopTests.Harness(loop: ReaderLoop(model: model, session: session, device: device, clock: clock),
+                                       device: device, clock: clock)
+    }
+
+    /// Lets the whole book arrive and the loop take it over (one turn).
+    func arrive(_ h: ReaderLoopTests.Harness, _ gate: DispatchSemaphore) throws {
+        gate.signal()
+        h.loop.session.completion?.wait()
+        h.device.script.append(.pause(0.01))
+        try h.play()
+        XCTAssertFalse(h.loop.session.isPartial, "the loop moved to the whole book")
+    }
+
+    func testABigBookOpensPartiallyAtItsStartWithLoadingInPlaceOfTheFigures() throws {
+        let session = try BookSession.open(Self.fixture("many-chapters.epub"), options: partialOptions, directories: directories,
+                                           store: store)
+        XCTAssertTrue(session.isPartial)
+        XCTAssertEqual(session.partial?.documents.lowerBound, 0)
+        let h = harness(session)
+        try h.loop.draw()
+        XCTAssertTrue(h.rows.contains { $0.contains("Chapter 1") }, h.rows.joined(separator: "\n"))
+        XCTAssertTrue(h.status.contains("loading…"), h.status)
+        XCTAssertFalse(h.status.contains("%"), "no percentage before the whole book is known: \(h.status)")
+        h.device.type(" ")
+        try h.play()
+        XCTAssertGreaterThan(h.model.position.rawValue, 0, "moving through the part there is does not wait")
+        session.completion?.wait()
+        var whole = partialOptions
+        whole.opensPartially = false
+        XCTAssertFalse(try BookSession.open(Self.fixture("many-chapters.epub"), options: whole, directories: directories,
+                                            store: store).isPartial)
+    }
+
+    func testAKeyThatNeedsTheWholeBookWaitsForItThenIsCarriedOut() throws {
+        let (h, gate) = try openPartial()
+        try h.loop.draw()
+        h.device.type("G")
+        try h.play()
+        XCTAssertEqual(h.model.position, .zero, "G waits")
+        XCTAssertTrue(h.status.contains("Loading the rest of the book"), h.status)
+        try arrive(h, gate)
+        XCTAssertTrue(h.status.contains("100.0%"), "G was carried out in the whole book: \(h.status)")
+        XCTAssertTrue(h.rows.contains { $0.contains("Note 40") }, "the end of the book is on screen")
+    }
+
+    func testEscapeDropsTheWaitingKeys() throws {
+        let (h, gate) = try openPartial()
+        try h.loop.draw()
+        h.device.type("G")
+        h.device.send(.key(KeyEvent(.escape)))
+        try h.play()
+        XCTAssertTrue(h.status.contains("Cancelled"), h.status)
+        try arrive(h, gate)
+        XCTAssertEqual(h.model.position, .zero)
+        XCTAssertTrue(h.status.contains("0.0%"), h.status)
+    }
+
+    func testMovingPastThePartWaitsInsteadOfStoppingAtItsEnd() throws {
+        let (h, gate) = try openPartial()
+        let part = h.loop.session.content
+        try h.loop.draw()
+        h.device.type(String(repeating: " ", count: 60))  // more pages than the part has
+        try h.play()
+        XCTAssertLessThan(h.model.position.rawValue, part.bytes.count)
+        XCTAssertTrue(h.status.contains("Loading the rest of the book"), "the page down at the part's end waits: \(h.status)")
+        XCTAssertFalse(h.loop.waitingInputs.isEmpty)
+        let lastDocument = try XCTUnwrap(part.chapters.last?.source)
+        try arrive(h, gate)
+        let whole = h.loop.session.content
+        let partEnd = try XCTUnwrap(whole.offset(of: DocumentPlace(source: lastDocument, offset: 0)))
+        XCTAssertGreaterThan(h.model.position, partEnd, "the waiting page downs went on in the whole book")
+    }
+
+    func testQuittingWhileLoadingSavesTheDocumentPlaceAndWritesNoContentCache() throws {
+        let (h, gate) = try openPartial()
+        h.device.type("jjjjq")
+        try h.loop.run()
+        let top = h.topText
+        let state = try XCTUnwrap({ if case .found(let s) = store.load(key: h.loop.session.key) { return s }; return nil }())
+        XCTAssertEqual(state.position.document, "ch01.xhtml")
+        XCTAssertEqual(state.position.documentOffset, h.loop.session.content.documentPlace(of: h.model.position)?.offset)
+        XCTAssertGreaterThan(state.position.documentOffset ?? 0, 0)
+        let content = directories.cache.appendingPathComponent("content")
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: content.path))?.filter { $0.hasSuffix(".rtc") } ?? [], [],
+                       "no partial book in the content cache")
+        gate.signal()
+
+        let again = try BookSession.open(Self.fixture("many-chapters.epub"), options: partialOptions, directories: directories,
+                                         store: store)
+        XCTAssertTrue(again.isPartial)
+        let h2 = harness(again)
+        try h2.loop.draw()
+        XCTAssertEqual(h2.topText, top, "reopened at the same line")
+        again.completion?.wait()
+    }
+
+    func testTheWholeBookTakesOverAtTheSamePlaceWithTheSameFiguresContentsAndSearch() throws {
+        // Read to chapter 25 in a whole session, quit, reopen partially there.
+        let wholeSession = try BookSession.open(Self.fixture("many-chapters.epub"), directories: directories, store: store)
+        let chapter = try XCTUnwrap(wholeSession.content.chapters.firstIndex { $0.title == "Chapter 25" })
+        let full = harness(wholeSession, start: wholeSession.content.chapters[chapter].range.lowerBound)
+        full.device.type("jjj")
+        try full.loop.run()
+        try full.loop.draw()
+
+        let (h, gate) = try openPartial()
+        XCTAssertEqual(h.loop.session.partial?.documents.lowerBound, 23, "chapter 25's document (spine 24) and, the place being near its start, the one before")
+        try h.loop.draw()
+        XCTAssertEqual(h.topText, full.topText)
+        try arrive(h, gate)
+        XCTAssertEqual(h.model.position, full.model.position)
+        XCTAssertEqual(h.status, full.status, "the same chapter counter and percentage")
+        XCTAssertEqual(h.loop.session.content.toc, wholeSession.content.toc)
+        XCTAssertEqual(h.loop.session.content.chapters, wholeSession.content.chapters)
+        h.device.type("/Note 7")
+        h.device.send(.key(KeyEvent(.enter)))
+        try h.play()
+        XCTAssertTrue(h.rows.contains { $0.contains("Note 7:") }, "search reaches the endnotes, which the part did not hold")
+        XCTAssertTrue(h.loop.session.content.string(in: h.loop.session.content.fullRange).contains("Note 7:"))
+    }
+
+    func testLaterChaptersThatFailToParseAreToldAndReadingGoesOn() throws {
+        let (h, gate) = try openPartial("many-chapters-missing.epub")
+        try h.loop.draw()
+        try arrive(h, gate)
+        XCTAssertEqual(h.loop.lateWarnings.count, 2)
+        XCTAssertTrue(h.loop.lateWarnings[0].contains("ch31.xhtml"), h.loop.lateWarnings[0])
+        XCTAssertTrue(h.status.contains("ch31.xhtml"), h.status)
+        h.device.type("G")
+        try h.play()
+        XCTAssertTrue(h.status.contains("100.0%"), h.status)
+    }
+
+    func testAWholeBookFailureKeepsThePartAndSaysSo() throws {
+        let path = Self.fixture("many-chapters.epub")
+        let key = try XCTUnwrap(ContentHash.ofFile(path))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        let session = BookSession(path: path, content: book.content, key: key, contentKey: key, parsedNow: true, store: store,
+                                  directories: directories, options: partialOptions, partial: (book, start),
+                                  wholeParse: { throw BookError.unreadable(path: path, reason: "gone") })
+        let h = harness(session)
+        try h.loop.draw()
+        session.completion?.wait()
+        h.device.script.append(.pause(0.01))
+        try h.play()
+        XCTAssertTrue(h.loop.session.isPartial)
+        XCTAssertTrue(h.status.contains("Could not read the rest of the book"), h.status)
+        h.device.type("G")
+        try h.play()
+        XCTAssertTrue(h.status.contains("Only part of the book could be read"), h.status)
+        h.device.type("j")
+        try h.play()
+        XCTAssertGreaterThan(h.model.position.rawValue, 0, "reading the part goes on")
+    }
+}
