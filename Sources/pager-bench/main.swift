@@ -14,6 +14,8 @@
 //     (the reading statistics: the book's census, a page turn's count and time-left estimate, see StatsBench.swift)
 //   .build/release/pager-bench --pictures IMAGE [--columns 100] [--rows 30] [--runs 5]
 //     (key to frame with a picture on it, per protocol, into a pipe, see PicturesBench.swift)
+//   .build/release/pager-bench BOOK --while-loading [--columns 80] [--rows 24] [--runs 5] [--gap-ms 20]
+//     (key to frame while the whole book is parsed behind a partial open, see LoadingBench.swift)
 //   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
@@ -55,6 +57,13 @@ func baseOptions(for content: TextContent) -> LayoutOptions {
 }
 if let image = value("--pictures") {
     try PicturesBench.run(image: image, columns: option("--columns", 100), rows: option("--rows", 30), runs: option("--runs", 5))
+    exit(0)
+}
+if args.contains("--while-loading") {
+    args.removeAll { $0 == "--while-loading" }
+    let columns = option("--columns", 80), rows = option("--rows", 24), runs = option("--runs", 5), gap = option("--gap-ms", 20)
+    guard let path = args.first else { FileHandle.standardError.write(Data("pager-bench: --while-loading needs a BOOK\n".utf8)); exit(2) }
+    try LoadingBench.run(book: path, columns: columns, rows: rows, runs: runs, gapMilliseconds: gap)
     exit(0)
 }
 let notes = args.contains("--notes")
