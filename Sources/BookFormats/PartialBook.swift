@@ -1,20 +1,21 @@
 import Foundation
 import TextContent
 
-/// A big EPUB opened at one place (issue #20): the spine documents from there parsed now —
-/// enough text for the first pages — and the whole book parsed later by `readWhole`, on
-/// another thread. Each document's text in `content` is byte for byte its text in the
-/// whole book; only where it starts differs (`DocumentPlace` maps between the two).
+/// A big book opened at one place (issue #20): an EPUB's spine documents from there, or a
+/// TXT's first part, parsed now — enough text for the first pages — and the whole book
+/// parsed later by `readWhole`, on another thread. Each EPUB document's text in `content`
+/// is byte for byte its text in the whole book, only where it starts differs
+/// (`DocumentPlace` maps between the two); a TXT's start is the whole text's start.
 public final class PartialBook: @unchecked Sendable {
     /// The documents parsed so far, one chapter each, no contents.
     public let content: TextContent
-    /// The spine indices `content` holds.
+    /// The spine indices `content` holds (a TXT: 0..<1 of 2 — its start, and the rest).
     public let documents: Range<Int>
     /// The number of documents in the spine.
     public let documentCount: Int
     /// Whether the book may show pictures (its manifest lists an image).
     public let hasImages: Bool
-    private let package: EPUBPackage
+    private let whole: @Sendable (Int) throws -> TextContent
 
     /// Markup (declared uncompressed sizes) parsed at least before the first frame, when the
     /// spine has that much from the starting document on (a few pages of text).
@@ -25,17 +26,22 @@ public final class PartialBook: @unchecked Sendable {
     /// back into without waiting).
     static let nearStart = 4096
 
-    private init(content: TextContent, documents: Range<Int>, package: EPUBPackage) {
+    /// A TXT's first part read before the first frame (raw bytes of the file).
+    public static let textStartBytes = 24 << 10
+
+    private init(content: TextContent, documents: Range<Int>, documentCount: Int, hasImages: Bool,
+                 whole: @escaping @Sendable (Int) throws -> TextContent) {
         self.content = content
         self.documents = documents
-        self.package = package
-        documentCount = package.spine.count
-        hasImages = package.hasImages
+        self.documentCount = documentCount
+        self.hasImages = hasImages
+        self.whole = whole
     }
 
-    /// Parses the whole book (`EPUBPackage.readAll`), as `BookLoader.load` would.
+    /// Parses the whole book (EPUB: `EPUBPackage.readAll` on `threads`), as `BookLoader.load`
+    /// would.
     public func readWhole(threads: Int = 2) throws -> TextContent {
-        try package.readAll(threads: threads)
+        try whole(threads)
     }
 
     /// Opens `path` at `place` (nil: the start), parsing its document (the one before too
@@ -44,9 +50,19 @@ public final class PartialBook: @unchecked Sendable {
     /// is not an EPUB, when its spine holds less than `minimumBytes` of markup (parsing it
     /// whole is as quick), when `source` is not in its spine, or when those documents
     /// cannot be read (the whole book's parse then says why).
-    /// - Throws: `BookError` when the file is not a readable EPUB at all.
-    public static func open(path: String, at place: DocumentPlace?, minimumBytes: Int) throws -> PartialBook? {
-        guard isEPUB(path) else { return nil }
+    ///
+    /// A TXT of more than `minimumBytes` opens at its start only (`place` nil, or within
+    /// its first part), with `encoding` forced or detected from that part.
+    /// - Throws: `BookError` when the file is not a readable EPUB (or TXT) at all.
+    public static func open(path: String, at place: DocumentPlace?, minimumBytes: Int, encoding: String? = nil) throws -> PartialBook? {
+        switch format(of: path) {
+        case .epub?: return try openEPUB(path: path, at: place, minimumBytes: minimumBytes)
+        case .text?: return try openText(path: path, at: place, minimumBytes: minimumBytes, encoding: encoding)
+        default: return nil
+        }
+    }
+
+    private static func openEPUB(path: String, at place: DocumentPlace?, minimumBytes: Int) throws -> PartialBook? {
         let package = try EPUBPackage(path: path)
         guard package.totalUncompressedSize >= minimumBytes else { return nil }
         let start: Int
@@ -58,7 +74,24 @@ public final class PartialBook: @unchecked Sendable {
         }
         let range = firstPart(of: package.spine, from: start, withPrevious: (place?.offset ?? 0) < nearStart)
         guard let content = try? package.readDocuments(range) else { return nil }
-        return PartialBook(content: content, documents: range, package: package)
+        return PartialBook(content: content, documents: range, documentCount: package.spine.count, hasImages: package.hasImages) {
+            try package.readAll(threads: $0)
+        }
+    }
+
+    private static func openText(path: String, at place: DocumentPlace?, minimumBytes: Int, encoding: String?) throws -> PartialBook? {
+        guard minimumBytes <= textStartBytes || fileSize(path) >= minimumBytes,
+              let start = try PlainTextReader.readStart(path: path, bytes: textStartBytes, encoding: encoding) else { return nil }
+        // Only a place inside the start can be found there (a TXT is one document).
+        if let place, place.source != path || place.offset >= start.bytes.count / 2 { return nil }
+        return PartialBook(content: start, documents: 0..<1, documentCount: 2, hasImages: false) { _ in
+            try PlainTextReader.read(path: path, encoding: encoding)
+        }
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : 0
     }
 
     /// The documents parsed first: the one before `start` when `withPrevious` (for turning
@@ -75,10 +108,10 @@ public final class PartialBook: @unchecked Sendable {
         return lower..<upper
     }
 
-    private static func isEPUB(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    private static func format(of path: String) -> DetectedFormat? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: FormatSniffer.headBytes), !head.isEmpty else { return false }
-        return FormatSniffer.detect(head: Array(head), path: path) == .epub
+        guard let head = try? handle.read(upToCount: FormatSniffer.headBytes), !head.isEmpty else { return nil }
+        return FormatSniffer.detect(head: Array(head), path: path)
     }
 }

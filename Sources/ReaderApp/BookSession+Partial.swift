@@ -14,7 +14,7 @@ extension BookSession {
     public var mayShowPictures: Bool { !content.images.isEmpty || partial?.hasImages == true }
 
     /// The book at `path` opened at its saved place's document, when that pays (a big
-    /// EPUB) and the place is known: no saved state (the start), or a state that names its
+    /// EPUB, or a big TXT read from its start) and the place is known: no saved state (the start), or a state that names its
     /// document (written since issue #20; older states are at an offset of the whole book).
     static func openPartially(_ path: String, key: String, options: BookOpenOptions,
                               store: PositionStore) throws -> (PartialBook, DocumentPlace?)? {
@@ -27,7 +27,8 @@ extension BookSession {
             }
         }
         do {
-            guard let partial = try PartialBook.open(path: path, at: start, minimumBytes: options.partialMinimumBytes) else {
+            guard let partial = try PartialBook.open(path: path, at: start, minimumBytes: options.partialMinimumBytes,
+                                                     encoding: options.encoding) else {
                 return nil
             }
             return (partial, start)
@@ -81,15 +82,28 @@ extension BookSession {
 }
 
 /// The whole book's parse for a partial session, on its own thread (with a big stack:
-/// libxml2 recurses). `result` is nil until it is done; `wait()` blocks until then.
+/// libxml2 recurses), started by `start()` — the loop starts it once the first frame is
+/// out, so that the first frame has the machine's cores to itself. `result` is nil until
+/// it is done; `wait()` starts it if needed and blocks until then.
 public final class BookCompletion: @unchecked Sendable {
     private let condition = NSCondition()
     private var finished: Result<TextContent, Error>?
+    private var parse: (@Sendable () throws -> TextContent)?
 
-    /// Starts `parse` on a new thread.
+    /// A parse of `parse`, not started.
     init(_ parse: @escaping @Sendable () throws -> TextContent) {
+        self.parse = parse
+    }
+
+    /// Starts the parse on a new thread (once).
+    public func start() {
+        condition.lock()
+        let work = parse
+        parse = nil
+        condition.unlock()
+        guard let work else { return }
         let thread = Thread { [self] in
-            let result = Result { try parse() }
+            let result = Result { try work() }
             condition.lock()
             finished = result
             condition.broadcast()
@@ -116,8 +130,9 @@ public final class BookCompletion: @unchecked Sendable {
         return nil
     }
 
-    /// Blocks until the parse is done.
+    /// Blocks until the parse is done (starting it if needed).
     public func wait() {
+        start()
         condition.lock()
         while finished == nil { condition.wait() }
         condition.unlock()

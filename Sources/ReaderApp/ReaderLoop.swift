@@ -149,6 +149,7 @@ public final class ReaderLoop {
             // write fsyncs, which can take a while on a busy disk).
             onFirstFrame?()
             earlyHyphenation?.end()
+            session.completion?.start()  // a partial session's whole book, now that the page is out
             save()
             session.settle(layoutOptions: model.layouts.options)
             recordInLibrary()
