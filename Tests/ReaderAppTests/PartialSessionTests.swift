@@ -176,6 +176,29 @@ final class PartialSessionTests: XCTestCase {
         XCTAssertTrue(h.loop.session.content.string(in: h.loop.session.content.fullRange).contains("Note 7:"))
     }
 
+    func testABigTextOpensFromItsStartAndTheWholeTextTakesOverAtTheSameLine() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("watch.txt").path
+        let paragraphs = (1...600).map { "Paragraph \($0): the keeper climbed the stair and counted the ships beyond the reef." }
+        try Data(("THE LONG WATCH\n\n" + paragraphs.joined(separator: "\n\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let session = try BookSession.open(path, options: partialOptions, directories: directories, store: store)
+        XCTAssertTrue(session.isPartial)
+        XCTAssertLessThan(session.content.bytes.count, 30_000)
+        let h = harness(session)
+        h.device.type("   ")
+        try h.play()
+        let top = h.topText
+        let position = h.model.position
+        XCTAssertGreaterThan(position.rawValue, 0)
+        session.completion?.wait()
+        h.device.script.append(.pause(0.01))
+        try h.play()
+        XCTAssertFalse(h.loop.session.isPartial)
+        XCTAssertEqual(h.model.position, position, "a TXT's start has the whole text's offsets")
+        XCTAssertEqual(h.topText, top)
+        XCTAssertGreaterThan(h.loop.session.content.bytes.count, 40_000)
+    }
+
     func testLaterChaptersThatFailToParseAreToldAndReadingGoesOn() throws {
         let (h, gate) = try openPartial("many-chapters-missing.epub")
         try h.loop.draw()
