@@ -89,6 +89,7 @@ public final class BookCompletion: @unchecked Sendable {
     private let condition = NSCondition()
     private var finished: Result<TextContent, Error>?
     private var parse: (@Sendable () throws -> TextContent)?
+    private var counted: ScriptCensus?
 
     /// A parse of `parse`, not started.
     init(_ parse: @escaping @Sendable () throws -> TextContent) {
@@ -104,7 +105,11 @@ public final class BookCompletion: @unchecked Sendable {
         guard let work else { return }
         let thread = Thread { [self] in
             let result = Result { try work() }
+            // The census for the time-left estimates, counted here rather than by the
+            // loop's first wait (a pass over the whole text).
+            let census = (try? result.get()).map { ScriptCensus($0) }
             condition.lock()
+            counted = census
             finished = result
             condition.broadcast()
             condition.unlock()
@@ -119,6 +124,13 @@ public final class BookCompletion: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return finished
+    }
+
+    /// The whole book's script census, once it is parsed.
+    public var census: ScriptCensus? {
+        condition.lock()
+        defer { condition.unlock() }
+        return counted
     }
 
     /// Whether the parse is done.

@@ -79,6 +79,8 @@ public final class BookSession {
     /// The line-break style to warm up after the first frame (when parsing did not).
     private let warmStyle: LineBreakStyle?
     private lazy var loadedState: (state: BookState, warning: String?) = loadState()
+    /// The content cache writes `settle` started.
+    private let storing = DispatchGroup()
 
     /// The folders and options the session was opened with (a partial session's whole
     /// book opens with the same).
@@ -216,14 +218,28 @@ public final class BookSession {
     }
 
     /// Work for after the first frame is on screen: record this book as the last one, keep
-    /// the parse in the content cache, fill the layout cache for `options` in the
-    /// background. Failures are ignored (caches are an optimisation).
+    /// the parse in the content cache (on another thread: encoding and writing a big book
+    /// takes tens of ms, which a key pressed meanwhile would wait for; `finishStoring()`
+    /// waits for it), fill the layout cache for `options` in the background. Failures are
+    /// ignored (caches are an optimisation).
     public func settle(layoutOptions options: LayoutOptions) {
         if let path { try? store.setLastBook(path) }
         guard partial == nil else { return }
-        storeParsedContent()
+        if parsedNow && path != nil {
+            storing.enter()
+            Thread.detachNewThread { [self] in
+                storeParsedContent()
+                storing.leave()
+            }
+        }
         layouts.fillInBackground(options: options)
         if let warmStyle { LineBreakWarmUp.start(warmStyle) }
+    }
+
+    /// Waits until the parse `settle` stores is written (the reader does before exiting,
+    /// so that quitting right after opening a book still caches it).
+    public func finishStoring() {
+        storing.wait()
     }
 
     /// Replaces the state read from the store by `state` (just saved).

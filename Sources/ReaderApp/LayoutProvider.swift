@@ -41,14 +41,16 @@ public final class LayoutProvider: @unchecked Sendable {
 
     /// Lays out the whole book for `options` and stores it, on a background thread, when
     /// the cache has no file for them yet. Errors are ignored: the cache is an optimisation.
+    /// (Looking for the file happens on that thread too: opening a big book's file checks
+    /// its text digest, milliseconds that a key should not wait for.)
     public func fillInBackground(options: LayoutOptions) {
-        guard layout(for: options) == nil else { return }
         lock.lock()
         let started = filling.insert(options).inserted
         lock.unlock()
         guard started else { return }
         let cache = self.cache, bookKey = self.bookKey, content = self.content
-        Thread.detachNewThread {
+        Thread.detachNewThread { [self] in
+            guard layout(for: options) == nil else { return }
             let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
             _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
         }

@@ -67,8 +67,9 @@ extension ReaderLoop {
         try? stats.save()
         session = whole
         model = next
-        stats = ReadingStatsRecorder(key: whole.key, content: whole.content, store: whole.stats, wallClock: settings.wallClock)
-        save()
+        stats = ReadingStatsRecorder(key: whole.key, content: whole.content, store: whole.stats, wallClock: settings.wallClock,
+                                     census: completion.census)
+        saver.markDirty()  // saved with the next save, not in the key's time
         whole.settle(layoutOptions: model.layouts.options)
         recordInLibrary()
         lateWarnings = whole.content.warnings

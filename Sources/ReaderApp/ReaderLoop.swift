@@ -115,6 +115,7 @@ public final class ReaderLoop {
         defer {
             if saver.isDirty { save() }
             recordInLibrary()
+            session.finishStoring()
             if let leave = pictures?.leaveBytes, !leave.isEmpty { try? device.write(leave) }
         }
         while try step() {}

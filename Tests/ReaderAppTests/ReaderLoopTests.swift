@@ -96,6 +96,7 @@ final class ReaderLoopTests: XCTestCase {
 
         h.device.type("q")
         XCTAssertFalse(try h.loop.step(), "q stops the loop")
+        h.loop.session.finishStoring()  // the parse is written on another thread after the first frame
         let states = try FileManager.default.contentsOfDirectory(atPath: directories.state.appendingPathComponent("books").path)
         XCTAssertEqual(states.filter { $0.hasSuffix(".json") }.count, 1, "the position was saved")
         let parsed = try FileManager.default.contentsOfDirectory(atPath: directories.cache.appendingPathComponent("content").path)

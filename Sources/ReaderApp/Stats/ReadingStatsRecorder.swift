@@ -19,15 +19,18 @@ public final class ReadingStatsRecorder {
 
     private let store: ReadingStatsStore?
     private let content: TextContent
-    private lazy var census = ScriptCensus(content)
+    private lazy var census = givenCensus ?? ScriptCensus(content)
+    private let givenCensus: ScriptCensus?
     private var tracker = ReadingTracker()
     private let wallClock: () -> Double
 
     /// A recorder for the book `key` (titled `content.metadata.title`), saving into `store`
-    /// (nil: nothing is written); `wallClock` gives the date of the per-day totals.
+    /// (nil: nothing is written); `wallClock` gives the date of the per-day totals. `census`:
+    /// the book's census when it was counted elsewhere (else it is counted when first needed).
     public init(key: String, content: TextContent, store: ReadingStatsStore?,
-                wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+                wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 }, census: ScriptCensus? = nil) {
         self.key = key
+        givenCensus = census
         self.content = content
         self.store = store
         self.wallClock = wallClock
