@@ -56,7 +56,8 @@ public final class PictureDrawer {
             for picture in pictures { paintSymbols(picture, into: &buffer) }
             return Output()
         case .kitty:
-            return Output(bytes: kitty.frame(pictures, shown: shown, repainting: repainting, pixels: pixels, wrap: wrap))
+            return Output(bytes: kitty.frame(pictures, shown: shown, repainting: repainting, pixels: pixels,
+                                                     cell: pixels.cell, wrap: wrap))
         case .sixel, .iterm:
             let changed = repainting || pictures != shown
             guard changed else { return Output() }
