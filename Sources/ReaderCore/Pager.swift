@@ -152,7 +152,7 @@ public struct Pager {
             && lines[address.line - 1].start == lines[address.line].start {
             address = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
         }
-        address = Self.outsidePicture(address, forward: delta > 0, rows: rows, in: layouts)
+        address = Self.outsidePicture(address, forward: delta > 0, rows: rows, from: start, in: layouts)
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
         setTop(address, in: layouts)
     }
@@ -160,14 +160,19 @@ public struct Pager {
     /// A picture that fits on a page moves as one: an address inside one (not its first
     /// row) becomes the line after it (`forward`) or its first row. In a picture taller than
     /// the page (`rows`) every row down to its last top (`LineCollection.lastPictureTop`)
-    /// stays, and one below that becomes the line after it or that last top. Any other
+    /// stays, and one below that becomes that last top — or, moving on from there (`from`
+    /// is the last top already, or outside the picture), the line after it. Any other
     /// address stays.
-    static func outsidePicture(_ address: LineAddress, forward: Bool, rows: Int, in layouts: ChapterLayouts) -> LineAddress {
+    static func outsidePicture(_ address: LineAddress, forward: Bool, rows: Int, from: LineAddress? = nil,
+                               in layouts: ChapterLayouts) -> LineAddress {
         let lines = layouts.lines(ofChapter: address.chapter)
         guard address.line < lines.count, lines[address.line].flags.contains(.picture),
               !lines[address.line].flags.contains(.blockStart) else { return address }
         let lastTop = LineAddress(chapter: address.chapter, line: lines.lastPictureTop(of: address.line, rows: rows))
         guard address.line > lastTop.line, forward else { return min(address, lastTop) }
+        // Rows of it not shown yet are shown before moving past it.
+        if let from, from.chapter == address.chapter, from.line >= lines.firstPictureRow(of: address.line),
+           from.line < lastTop.line { return lastTop }
         let last = LineAddress(chapter: address.chapter, line: lines.lastPictureRow(of: address.line))
         let after = move(last, by: 1, in: layouts)
         return after == last ? lastTop : after
