@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import ReaderCore
 import Screen
 import TerminalGraphics
@@ -130,6 +131,19 @@ final class PictureDrawerTests: XCTestCase {
         var buffer = ScreenBuffer(width: 40, height: 10)
         let sent = text(d.frame([picture()], into: &buffer, repainting: true).bytes)
         XCTAssertTrue(sent.contains("\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=8;height=3"), sent.prefix(80).description)
+    }
+
+    func testITermSendsTheRowsOnScreenOfATallPictureAsAPNG() throws {
+        let d = drawer(.iterm)
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        let sent = text(d.frame([cropped()], into: &buffer, repainting: true).bytes)
+        let prefix = "\u{1B}]1337;File=inline=1;size="
+        XCTAssertTrue(sent.contains(prefix) && sent.contains(";width=8;height=3;"), sent.prefix(80).description)
+        let payload = try XCTUnwrap(sent.components(separatedBy: ":").last?.components(separatedBy: "\u{07}").first)
+        let file = try XCTUnwrap(Data(base64Encoded: payload))
+        let header = try ImageHeader.read([UInt8](file))
+        XCTAssertEqual([header.width, header.height], [64, 48], "a PNG of the 3 visible rows, not the JPEG")
+        XCTAssertEqual(header.format, .png)
     }
 
     func testSymbolsPaintCells() {
