@@ -154,7 +154,17 @@ public struct Pager {
         }
         address = Self.outsidePicture(address, forward: delta > 0, rows: rows, from: start, in: layouts)
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
+        if delta < 0 { address = max(address, Self.pictureTop(above: start, in: layouts)) }
         setTop(address, in: layouts)
+    }
+
+    /// The first row of the picture whose row below its first `start` is (a page inside a
+    /// tall picture: moving up shows its top before what is above it); else the book's start.
+    static func pictureTop(above start: LineAddress, in layouts: ChapterLayouts) -> LineAddress {
+        let lines = layouts.lines(ofChapter: start.chapter)
+        guard start.line < lines.count, lines[start.line].flags.contains(.picture) else { return LineAddress(chapter: 0, line: 0) }
+        let first = lines.firstPictureRow(of: start.line)
+        return first < start.line ? LineAddress(chapter: start.chapter, line: first) : LineAddress(chapter: 0, line: 0)
     }
 
     /// A picture that fits on a page moves as one: an address inside one (not its first

@@ -118,12 +118,22 @@ final class PictureFitTests: XCTestCase {
         XCTAssertEqual(shown(model, pages), [0, 35], "half a page, held at the last screen: its last row is shown first")
         model.handle(.character("u"))
         XCTAssertEqual(shown(model, pages), [0, 30])
+        for _ in 0..<9 { model.handle(.character("k")) }
+        model.handle(.character("u"))
+        XCTAssertEqual(shown(model, pages), [0, 16])
+        for _ in 0..<14 { model.handle(.character("j")) }
+        XCTAssertEqual(shown(model, pages), [0, 30])
         XCTAssertEqual(model.position, pages[0], "the saved position stays the picture's offset")
         model.handle(.wheelDown)
         model.handle(.wheelDown)
         XCTAssertEqual(shown(model, pages), [0, 35])
         model.handle(.wheelDown)
         XCTAssertEqual(shown(model, pages), [1, 0], "from the last screen on to the next page")
+        model.handle(.character("j"))
+        model.handle(.character("u"))
+        XCTAssertEqual(shown(model, pages), [1, 0], "half a page up from its row 1: the top of the page first")
+        model.handle(.character("u"))
+        XCTAssertEqual(shown(model, pages), [0, 35], "then the last screen of the page before")
     }
 
     func testTheEndOfTheBookIsTheLastScreenOfTheLastPage() {
