@@ -63,7 +63,9 @@ public struct Pager {
         guard !lines.isEmpty else { return LineAddress(chapter: chapter, line: 0) }
         let line = lines.lineIndex(containing: anchor)
         guard pictureRowSkip > 0, lines[line].flags.contains(.picture) else { return LineAddress(chapter: chapter, line: line) }
-        return LineAddress(chapter: chapter, line: lines.pictureTop(for: line + pictureRowSkip, rows: rows))
+        // (Within the picture as laid out now: a resize may have made it shorter.)
+        let row = min(line + pictureRowSkip, lines.lastPictureRow(of: line))
+        return LineAddress(chapter: chapter, line: lines.pictureTop(for: row, rows: rows))
     }
 
     /// The lines visible on screen, top to bottom: the page from the top line
@@ -154,17 +156,17 @@ public struct Pager {
         }
         address = Self.outsidePicture(address, forward: delta > 0, rows: rows, from: start, in: layouts)
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
-        if delta < 0 { address = max(address, Self.pictureTop(above: start, in: layouts)) }
+        if delta < 0, let top = Self.pictureTop(above: start, in: layouts) { address = max(address, top) }
         setTop(address, in: layouts)
     }
 
-    /// The first row of the picture whose row below its first `start` is (a page inside a
-    /// tall picture: moving up shows its top before what is above it); else the book's start.
-    static func pictureTop(above start: LineAddress, in layouts: ChapterLayouts) -> LineAddress {
+    /// The first row of the picture `start` is a row below the first of (a page inside a
+    /// tall picture: moving up shows its top before what is above it); nil elsewhere.
+    static func pictureTop(above start: LineAddress, in layouts: ChapterLayouts) -> LineAddress? {
         let lines = layouts.lines(ofChapter: start.chapter)
-        guard start.line < lines.count, lines[start.line].flags.contains(.picture) else { return LineAddress(chapter: 0, line: 0) }
+        guard start.line < lines.count, lines[start.line].flags.contains(.picture) else { return nil }
         let first = lines.firstPictureRow(of: start.line)
-        return first < start.line ? LineAddress(chapter: start.chapter, line: first) : LineAddress(chapter: 0, line: 0)
+        return first < start.line ? LineAddress(chapter: start.chapter, line: first) : nil
     }
 
     /// A picture that fits on a page moves as one: an address inside one (not its first

@@ -157,6 +157,15 @@ final class PictureFitTests: XCTestCase {
         model.resize(columns: 24, rows: 41)
         XCTAssertEqual(model.snapshot.pictures.first.map { [$0.columns, $0.rows, $0.visibleRows, $0.cropTop] }, [20, 45, 40, 5],
                        "taller screen: held so the picture's last row is on the last text row")
+        model.resize(columns: 24, rows: 11)
+        model.handle(.character("G"))
+        model.handle(.character("g"))
+        for _ in 0..<4 { model.handle(.character(" ")) }
+        XCTAssertEqual(shown(model, pages), [0, 35])
+        model.resize(columns: 12, rows: 11)
+        // 12 columns: 27 rows; the 35 rows above the screen are more than it has.
+        XCTAssertEqual(model.snapshot.pictures.first.map { [$0.columns, $0.rows, $0.visibleRows, $0.cropTop] }, [12, 27, 10, 17],
+                       "narrower: the picture's last screen, not a line past it")
     }
 
     func testLeftIsTheNextScreenInARightToLeftBook() {
