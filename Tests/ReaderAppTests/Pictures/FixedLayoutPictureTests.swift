@@ -24,15 +24,16 @@ final class FixedLayoutPictureTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
     /// The manga in an 80 × 25 terminal of 10 × 20-pixel cells, drawn with kitty.
-    func open(store: PositionStore? = nil, display: ReadingSettings = ReadingSettings()) throws -> (ReaderLoop, MemoryTerminal) {
+    func open(_ path: String = FixedLayoutPictureTests.manga, store: PositionStore? = nil, display: ReadingSettings = ReadingSettings(),
+              graphics: GraphicsProtocol = .kitty) throws -> (ReaderLoop, MemoryTerminal) {
         let store = store ?? FilePositionStore(StateStore(folder: directories.state))
-        let session = try BookSession.open(Self.manga, directories: directories, store: store)
+        let session = try BookSession.open(path, directories: directories, store: store)
         XCTAssertTrue(session.content.metadata.fixedLayout)
         let clock = ManualClock()
         let device = MemoryTerminal(size: TerminalSize(columns: 80, rows: 25), clock: clock)
         let loop = ReaderLoop(model: session.makeModel(columns: 80, rows: 25, layout: LayoutOptions(), display: display),
                               session: session, device: device, clock: clock)
-        PictureSetup.attach(to: loop, graphics: .kitty, cell: CellSize(width: 10, height: 20), environment: [:])
+        PictureSetup.attach(to: loop, graphics: graphics, cell: CellSize(width: 10, height: 20), environment: [:])
         return (loop, device)
     }
 
@@ -108,5 +109,39 @@ final class FixedLayoutPictureTests: XCTestCase {
         device.type("z")
         _ = try loop.step()
         XCTAssertEqual(store.states.values.first?.settings, ["fit": "page"])
+    }
+
+    /// The colour of the picture's cell in the middle of text row `row` (symbol art: its
+    /// background, or its foreground when the background is the default).
+    func colour(_ loop: ReaderLoop, row: Int) -> String {
+        let geometry = loop.model.snapshot.geometry
+        let style = loop.frame[row, geometry.textLeft + geometry.textWidth / 2].style
+        let rgb: (UInt8, UInt8, UInt8)
+        switch (style.background, style.foreground) {
+        case (.rgb(let r, let g, let b), _), (_, .rgb(let r, let g, let b)): rgb = (r, g, b)
+        default: return "none"
+        }
+        // The bands are red, green and blue; the page after them yellow.
+        if rgb.0 > 150 && rgb.1 > 150 { return "yellow" }
+        return rgb.0 > 150 ? "red" : rgb.1 > 120 ? "green" : rgb.2 > 150 ? "blue" : "other"
+    }
+
+    func testScrollingThroughATallPageShowsItsRowsInTurn() throws {
+        let tall = ReaderLoopTests.fixtures.appendingPathComponent("epub/fxl-tall-bands.epub").path
+        let (loop, device) = try open(tall, display: ReadingSettings(pictureFit: .width), graphics: .symbols)
+        try loop.draw()
+        // 760 × 2280 pixels: 114 rows, bands of 38; screens of 24 rows at 0, 24, 48, 72, 90.
+        XCTAssertEqual(shown(loop), "page1.png 76x114 0+24")
+        var seen: [String] = []
+        for _ in 0..<5 {
+            seen.append([0, 13, 23].map { colour(loop, row: $0) }.joined(separator: " "))
+            device.type(" ")
+            _ = try loop.step()
+            try loop.draw()
+        }
+        XCTAssertEqual(seen, ["red red red", "red red green", "green green green", "green blue blue", "blue blue blue"],
+                       "rows 0–23, 24–47 (green from 38), 48–71, 72–95 (blue from 76), 90–113")
+        XCTAssertEqual(shown(loop), "page2.png 76x57 0+24")
+        XCTAssertEqual(colour(loop, row: 12), "yellow")
     }
 }
