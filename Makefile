@@ -76,6 +76,13 @@ check-xterm:
 	Tools/check/xterm-images.sh --expect docs/images/xterm-manga-rtl-page2.png --keys 'Left' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
 	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/epub/fxl-manga-rtl.epub
 	@rm -rf /tmp/reader-xterm-check
+	@# z (fit width) on a page three bands tall: its top across the text width, then a screen down (its rows 39–77).
+	Tools/check/xterm-images.sh --expect docs/images/xterm-fit-width.png --keys 'z' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/epub/fxl-tall-bands.epub
+	@rm -rf /tmp/reader-xterm-check
+	Tools/check/xterm-images.sh --expect docs/images/xterm-fit-width-scrolled.png --keys 'z space' -- env XDG_STATE_HOME=/tmp/reader-xterm-check/s \
+	    XDG_CACHE_HOME=/tmp/reader-xterm-check/c XDG_CONFIG_HOME=/tmp/reader-xterm-check/f .build/release/reader Fixtures/epub/fxl-tall-bands.epub
+	@rm -rf /tmp/reader-xterm-check
 
 # The binary, the man page and the shell completions under PREFIX (default ~/.local).
 # The files `make install` puts under PREFIX (and `make uninstall` removes).

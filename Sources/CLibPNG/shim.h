@@ -1,7 +1,7 @@
 /* libpng 1.6 (apt: libpng-dev), through its simplified API only
-   (png_image_begin_read_from_memory / png_image_finish_read): it catches libpng's
-   longjmp errors itself and reports them in png_image.message, so Swift never sees a
-   longjmp. Only Sources/Images uses it. */
+   (png_image_begin_read_from_memory / png_image_finish_read; png_image_write_to_memory):
+   it catches libpng's longjmp errors itself and reports them in png_image.message, so
+   Swift never sees a longjmp. Only Sources/Images uses it. */
 #include <png.h>
 #include <string.h>
 
@@ -20,3 +20,13 @@ static inline void reader_png_request_rgba(png_image *image) {
     image->flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
 }
 
+
+/* A png_image ready for png_image_write_to_memory: zeroed, the API version set, a
+   width × height picture of 8-bit red, green, blue, alpha (straight alpha). */
+static inline void reader_png_image_init_rgba_write(png_image *image, png_uint_32 width, png_uint_32 height) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    image->width = width;
+    image->height = height;
+    image->format = PNG_FORMAT_RGBA;
+}

@@ -27,9 +27,10 @@ extension ReaderLoop {
         guard waitingInputs.isEmpty, let direction = PartialBookKeys.direction(of: input, rightToLeft: session.content.metadata.direction == .rightToLeft) else {
             return wait(for: input)
         }
-        let before = model.position
+        // (The place, not only the position: scrolling inside a tall picture moves the screen but not the position.)
+        let before = model.place
         let effects = model.handle(input, at: now)
-        if direction != 0 && model.position == before && !session.partialReachesEnd(forward: direction > 0) {
+        if direction != 0 && model.place == before && !session.partialReachesEnd(forward: direction > 0) {
             return effects + wait(for: input)
         }
         return effects

@@ -78,6 +78,7 @@ public enum KeyHelp {
             Entry(["+", "/", "-"], "wider / narrower text (reveal: speed)"),
             Entry(["="], "text width back to the default"),
             Entry(["c"], "next theme (dark, light, plain)"),
+            Entry(["z"], "fixed-layout pages: fit page / width"),
             Entry(["o"], "settings panel (justify, hyphens…)"),
             Entry([], "(changes are remembered for this book)"),
         ]),

@@ -14,7 +14,10 @@ import TextLayout
 /// * A ruby row is never a page's last row: its line goes over with it.
 /// * A picture (`LineFlags.picture` rows) is never cut by a page's end: when its rows do
 ///   not all fit, the page ends above it (blank rows at the bottom). A page starts at a
-///   picture's first row, never inside it.
+///   picture's first row, never inside it — unless the picture is taller than the page
+///   (fit width, `z`): then a page may start at any of its rows down to the one that puts
+///   its last row on the page's last (`LineCollection.lastPictureTop`), and the page after
+///   one that cuts it goes on inside it.
 /// * A block that starts a page (`LineFlags.pageStart`: Aozora 改ページ) starts one: the
 ///   page before ends above it.
 ///
@@ -28,7 +31,7 @@ enum PageBreaks {
     /// at most `rows` lines, top to bottom; empty only for a book with no lines.
     static func page(from start: LineAddress, rows: Int, in layouts: ChapterLayouts)
         -> [(address: LineAddress, line: Line)] {
-        guard var address = firstShown(from: start, in: layouts) else { return [] }
+        guard var address = firstShown(from: start, rows: rows, in: layouts) else { return [] }
         let lines = layouts.lines(ofChapter: address.chapter)
         var result: [(address: LineAddress, line: Line)] = []
         result.reserveCapacity(rows)
@@ -44,10 +47,11 @@ enum PageBreaks {
         return result
     }
 
-    /// The line shown at the top for a page starting at `start`: the first line of a
-    /// chapter with lines from there, after any blank lines (unless the chapter has only
-    /// blank lines from there); nil when no chapter from there has lines.
-    static func firstShown(from start: LineAddress, in layouts: ChapterLayouts) -> LineAddress? {
+    /// The line shown at the top for a page of `rows` rows starting at `start`: the first
+    /// line of a chapter with lines from there, after any blank lines (unless the chapter
+    /// has only blank lines from there), in a picture where a page may start
+    /// (`LineCollection.pictureTop`); nil when no chapter from there has lines.
+    static func firstShown(from start: LineAddress, rows: Int, in layouts: ChapterLayouts) -> LineAddress? {
         var address = start
         var lines = layouts.lines(ofChapter: address.chapter)
         while address.line >= lines.count {
@@ -56,12 +60,13 @@ enum PageBreaks {
             lines = layouts.lines(ofChapter: address.chapter)
         }
         while address.line + 1 < lines.count && lines[address.line].flags.contains(.blank) { address.line += 1 }
-        address.line = lines.firstPictureRow(of: address.line)
+        address.line = lines.pictureTop(for: address.line, rows: rows)
         return address
     }
 
     /// Ends the page above a picture whose last row is not on it (unless the picture is the
-    /// page's first line: a picture taller than the page is shown cut).
+    /// page's first line: a picture taller than the page is shown cut, the next page going
+    /// on inside it).
     private static func keepPictureWhole(_ page: inout [(address: LineAddress, line: Line)]) {
         guard let last = page.last?.line, last.flags.contains(.picture), !last.flags.contains(.blockEnd),
               let first = page.lastIndex(where: { $0.line.flags.contains(.picture) && $0.line.flags.contains(.blockStart) }),
@@ -75,7 +80,7 @@ enum PageBreaks {
         guard let last = page(from: start, rows: rows, in: layouts).last else { return nil }
         let next = Pager.move(last.address, by: 1, in: layouts)
         guard next != last.address else { return nil }
-        return firstShown(from: next, in: layouts)
+        return firstShown(from: next, rows: rows, in: layouts)
     }
 
     /// Ends the page before its last heading when fewer than `linesKeptWithHeading` lines

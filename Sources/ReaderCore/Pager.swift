@@ -23,10 +23,16 @@ public struct LineAddress: Hashable, Sendable, Comparable {
 ///
 /// The reading position is the byte offset `anchor` of the first visible text. Lines are
 /// found from it by binary search after every relayout, so a resize never moves the text
-/// the reader was looking at: only moving changes `anchor`.
+/// the reader was looking at: only moving changes `anchor`. Inside a picture taller than
+/// the page (fit width, `z`), whose rows all share its offset, `pictureRowSkip` says how
+/// many of its rows are above the screen.
 public struct Pager {
     /// Offset of the first visible text: the reading position that is saved.
     public private(set) var anchor: ByteOffset
+    /// Rows of the picture at `anchor` above the top of the screen (0 elsewhere); at most
+    /// what puts the picture's last row on the page's last (`LineCollection.lastPictureTop`).
+    /// Not saved: a saved position opens at the picture's top.
+    public private(set) var pictureRowSkip = 0
     /// Rows available for text.
     public var rows: Int
     /// The last page turns down, to turn back to exactly the page that was left.
@@ -39,13 +45,27 @@ public struct Pager {
         self.rows = max(1, rows)
     }
 
+    /// A pager at `place` (a position and the rows of a picture above the screen).
+    init(place: PagerPlace, rows: Int) {
+        self.init(anchor: place.anchor, rows: rows)
+        pictureRowSkip = max(0, place.pictureRowSkip)
+    }
+
+    /// Where the screen is: the anchor and the rows of a picture above it.
+    public var place: PagerPlace { PagerPlace(anchor: anchor, pictureRowSkip: pictureRowSkip) }
+
     /// The line at the top of the screen for the current layout.
     public func top(in layouts: ChapterLayouts) -> LineAddress {
         let content = layouts.content
         guard !content.chapters.isEmpty else { return LineAddress(chapter: 0, line: 0) }
         let chapter = content.chapterIndex(containing: anchor) ?? 0
         let lines = layouts.lines(ofChapter: chapter)
-        return LineAddress(chapter: chapter, line: lines.isEmpty ? 0 : lines.lineIndex(containing: anchor))
+        guard !lines.isEmpty else { return LineAddress(chapter: chapter, line: 0) }
+        let line = lines.lineIndex(containing: anchor)
+        guard pictureRowSkip > 0, lines[line].flags.contains(.picture) else { return LineAddress(chapter: chapter, line: line) }
+        // (Within the picture as laid out now: a resize may have made it shorter.)
+        let row = min(line + pictureRowSkip, lines.lastPictureRow(of: line))
+        return LineAddress(chapter: chapter, line: lines.pictureTop(for: row, rows: rows))
     }
 
     /// The lines visible on screen, top to bottom: the page from the top line
@@ -66,9 +86,9 @@ public struct Pager {
     public mutating func pageDown(in layouts: ChapterLayouts) {
         guard layouts.chapterCount > 0, let next = PageBreaks.nextPageTop(after: top(in: layouts), rows: rows, in: layouts)
         else { return }
-        let from = anchor
+        let from = place
         setTop(next, in: layouts)
-        turns.append(PageTurn(from: from, to: anchor))
+        turns.append(PageTurn(from: from, to: place))
         if turns.count > Self.rememberedTurns { turns.removeFirst(turns.count - Self.rememberedTurns) }
     }
 
@@ -77,11 +97,13 @@ public struct Pager {
     /// to the same top), else the fullest such page; when no page leads here (a scroll put
     /// the top mid-page), the screenful above, within the chapter.
     public mutating func pageUp(in layouts: ChapterLayouts) {
-        guard layouts.chapterCount > 0, let shown = PageBreaks.firstShown(from: top(in: layouts), in: layouts) else { return }
-        if let turn = turns.popLast(), turn.to == anchor {
-            let from = Self.address(of: turn.from, in: layouts)
+        guard layouts.chapterCount > 0, let shown = PageBreaks.firstShown(from: top(in: layouts), rows: rows, in: layouts)
+        else { return }
+        if let turn = turns.popLast(), turn.to == place {
+            let from = Pager(place: turn.from, rows: rows).top(in: layouts)
             if PageBreaks.nextPageTop(after: from, rows: rows, in: layouts) == shown {
-                anchor = turn.from
+                anchor = turn.from.anchor
+                pictureRowSkip = turn.from.pictureRowSkip
                 return
             }
         }
@@ -114,11 +136,6 @@ public struct Pager {
         return LineAddress(chapter: chapter, line: max(0, previous.line - (rows - 1)))
     }
 
-    /// The line that holds `offset` in the current layout.
-    static func address(of offset: ByteOffset, in layouts: ChapterLayouts) -> LineAddress {
-        Pager(anchor: offset, rows: 1).top(in: layouts)
-    }
-
     /// Moves by `delta` lines (negative = up), crossing chapter boundaries; stops at the
     /// first line of the book and at the last page.
     public mutating func scroll(by delta: Int, in layouts: ChapterLayouts) {
@@ -137,22 +154,40 @@ public struct Pager {
             && lines[address.line - 1].start == lines[address.line].start {
             address = Self.move(address, by: delta > 0 ? 1 : -1, in: layouts)
         }
-        address = Self.outsidePicture(address, forward: delta > 0, in: layouts)
+        address = Self.outsidePicture(address, forward: delta > 0, rows: rows, from: start, in: layouts)
         if delta > 0 { address = max(start, min(address, lastPageTop(in: layouts))) }
+        if delta < 0, let top = Self.pictureTop(above: start, in: layouts) { address = max(address, top) }
         setTop(address, in: layouts)
     }
 
-    /// A picture moves as one: an address inside one (not its first row) becomes the line
-    /// after it (`forward`) or its first row; any other address stays.
-    static func outsidePicture(_ address: LineAddress, forward: Bool, in layouts: ChapterLayouts) -> LineAddress {
+    /// The first row of the picture `start` is a row below the first of (a page inside a
+    /// tall picture: moving up shows its top before what is above it); nil elsewhere.
+    static func pictureTop(above start: LineAddress, in layouts: ChapterLayouts) -> LineAddress? {
+        let lines = layouts.lines(ofChapter: start.chapter)
+        guard start.line < lines.count, lines[start.line].flags.contains(.picture) else { return nil }
+        let first = lines.firstPictureRow(of: start.line)
+        return first < start.line ? LineAddress(chapter: start.chapter, line: first) : nil
+    }
+
+    /// A picture that fits on a page moves as one: an address inside one (not its first
+    /// row) becomes the line after it (`forward`) or its first row. In a picture taller than
+    /// the page (`rows`) every row down to its last top (`LineCollection.lastPictureTop`)
+    /// stays, and one below that becomes that last top — or, moving on from there (`from`
+    /// is the last top already, or outside the picture), the line after it. Any other
+    /// address stays.
+    static func outsidePicture(_ address: LineAddress, forward: Bool, rows: Int, from: LineAddress? = nil,
+                               in layouts: ChapterLayouts) -> LineAddress {
         let lines = layouts.lines(ofChapter: address.chapter)
         guard address.line < lines.count, lines[address.line].flags.contains(.picture),
               !lines[address.line].flags.contains(.blockStart) else { return address }
-        let first = LineAddress(chapter: address.chapter, line: lines.firstPictureRow(of: address.line))
-        guard forward else { return first }
+        let lastTop = LineAddress(chapter: address.chapter, line: lines.lastPictureTop(of: address.line, rows: rows))
+        guard address.line > lastTop.line, forward else { return min(address, lastTop) }
+        // Rows of it not shown yet are shown before moving past it.
+        if let from, from.chapter == address.chapter, from.line >= lines.firstPictureRow(of: address.line),
+           from.line < lastTop.line { return lastTop }
         let last = LineAddress(chapter: address.chapter, line: lines.lastPictureRow(of: address.line))
         let after = move(last, by: 1, in: layouts)
-        return after == last ? first : after
+        return after == last ? lastTop : after
     }
 
     /// The address `delta` lines after (or before) `start`, clamped to the book.
@@ -199,30 +234,35 @@ public struct Pager {
         let count = layouts.lines(ofChapter: last).count
         var top = LineAddress(chapter: last, line: max(0, count - rows))
         if top.line + 1 < count && layouts.lines(ofChapter: last)[top.line].flags.contains(.blank) { top.line += 1 }
-        return Self.outsidePicture(top, forward: true, in: layouts)
+        return Self.outsidePicture(top, forward: true, rows: rows, in: layouts)
     }
 
-    /// Puts `address` at the top of the screen.
+    /// Puts `address` at the top of the screen (a row inside a picture: at most its last
+    /// top, the rows above it in `pictureRowSkip`).
     public mutating func setTop(_ address: LineAddress, in layouts: ChapterLayouts) {
         let lines = layouts.lines(ofChapter: address.chapter)
+        pictureRowSkip = 0
         if lines.isEmpty {
             anchor = layouts.content.chapters[address.chapter].range.lowerBound
         } else {
-            anchor = lines[min(address.line, lines.count - 1)].start
+            let line = min(address.line, lines.count - 1)
+            anchor = lines[line].start
+            pictureRowSkip = lines.pictureTop(for: line, rows: rows) - lines.firstPictureRow(of: line)
         }
     }
 
     /// Jumps so that the line containing `offset` is at the top; the anchor becomes `offset`
-    /// itself, so a later relayout keeps exactly that text in view.
+    /// itself, so a later relayout keeps exactly that text in view (a picture from its top).
     public mutating func jump(to offset: ByteOffset) {
         anchor = offset
+        pictureRowSkip = 0
     }
 }
 
 /// A page turn down, remembered to turn back to exactly the page that was left.
 struct PageTurn: Hashable {
-    /// The reading position before the turn.
-    var from: ByteOffset
-    /// The reading position after it.
-    var to: ByteOffset
+    /// Where the screen was before the turn.
+    var from: PagerPlace
+    /// Where it was after it.
+    var to: PagerPlace
 }

@@ -184,6 +184,9 @@ public final class ReaderModel {
 
     /// The reading position to save: the offset of the first text on screen.
     public var position: ByteOffset { context.pager.anchor }
+    /// Where the screen is: `position` and, inside a page taller than the screen (fit
+    /// width, `z`), the rows of it above the screen.
+    public var place: PagerPlace { context.pager.place }
     /// Progress at the reading position.
     public var progress: Progress { context.progress }
     /// Bookmarks, sorted by offset.

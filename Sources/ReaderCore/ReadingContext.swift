@@ -78,7 +78,7 @@ public final class ReadingContext {
         layouts = ChapterLayouts(content: content, options: Self.options(base: baseOptions, width: width),
                                  keepsAnalyses: keepsAnalyses)
         pager = Pager(anchor: clamped, rows: max(1, rows - 1))
-        layouts.setPictureRowLimit(textRows)
+        layouts.setPictureRowLimit(pictureRowLimit)
     }
 
     /// The text column width for a terminal width: at most `preferred`, leaving `margin`
@@ -133,7 +133,7 @@ public final class ReadingContext {
         layouts.setOptions(Self.options(base: baseOptions, width: Self.textWidth(columns: self.columns, preferred: preferredWidth,
                                                                                   margin: settings.margin)))
         pager.rows = textRows
-        layouts.setPictureRowLimit(textRows)
+        layouts.setPictureRowLimit(pictureRowLimit)
     }
 
     /// Shows `text` on the status line until the next input.

@@ -23,9 +23,13 @@ public enum KittyGraphics {
     }
 
     /// Shows the picture `id` with its top left at the cursor, scaled to `columns` × `rows`
-    /// cells, as placement `placement` (a later `place` with the same ids moves it).
-    public static func place(id: UInt32, placement: UInt32 = 1, columns: Int, rows: Int) -> [UInt8] {
-        Array("\u{1B}_Ga=p,i=\(id),p=\(placement),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    /// cells, as placement `placement` (a later `place` with the same ids moves it). With
+    /// `source`, only that rectangle of the picture's pixels is shown (kitty's `x,y,w,h`
+    /// keys: a tall picture scrolled through shows the rows on screen).
+    public static func place(id: UInt32, placement: UInt32 = 1, columns: Int, rows: Int,
+                             source: (x: Int, y: Int, width: Int, height: Int)? = nil) -> [UInt8] {
+        let rect = source.map { ",x=\($0.x),y=\($0.y),w=\(max(1, $0.width)),h=\(max(1, $0.height))" } ?? ""
+        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(rect),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
     }
 
     /// Removes placement `placement` of picture `id` from the screen, keeping the picture

@@ -89,7 +89,8 @@ enum ReadCommand {
                           start: ByteOffset?) -> ReaderModel {
         let layout = o.hyphenation.apply(to: o.layout, book: session.content)
         let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), margin: o.margin, defaultWidth: defaultWidth,
-                                      hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content))
+                                      hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content),
+                                      pictureFit: o.pictureFit)
         return session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
     }
 }

@@ -17,6 +17,7 @@ struct ReadOptions {
         .init(name: "margin", short: nil, takesValue: true),
         .init(name: "status", short: nil, takesValue: true),
         .init(name: "images", short: nil, takesValue: true),
+        .init(name: PictureFit.key, short: nil, takesValue: true),
     ] + RevealOptions.specs
 
     /// The book named, if any.
@@ -42,6 +43,8 @@ struct ReadOptions {
     var margin: Int
     /// `--images`: how pictures are drawn; nil is auto (asked of the terminal at start).
     var images: GraphicsProtocol?
+    /// `--fit`: how a fixed-layout book's pages are sized (`z` inside).
+    var pictureFit: PictureFit
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -66,6 +69,14 @@ struct ReadOptions {
                                   encoder: .fromEnvironment(environment), countsStoppedTime: reveal.catchUp)
         loop.statusFields = try Self.statusFields(a)
         images = try Self.images(a)
+        pictureFit = try Self.pictureFit(a)
+    }
+
+    /// `--fit page|width` (default page).
+    static func pictureFit(_ a: Arguments) throws -> PictureFit {
+        guard let text = a.value(PictureFit.key) else { return .page }
+        guard let fit = PictureFit(rawValue: text) else { throw CLIError.usage("--fit must be page or width, not '\(text)'") }
+        return fit
     }
 
     /// `--images auto|kitty|sixel|iterm|symbols|off` (default auto: nil).

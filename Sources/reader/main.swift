@@ -55,6 +55,8 @@ let usage = """
           --images auto|kitty|sixel|iterm|symbols|off
                                        how pictures are drawn (reader; default auto: asked of
                                        the terminal; piped output has placeholders)
+          --fit page|width             a fixed-layout book's pages: each whole on the screen
+                                       (default), or as wide as the text, scrolled (z inside)
 
     Paced reveal (reader; r toggles it inside):
           --reveal[=RATE|on|off]       typewriter mode: RATE characters a second (default 30)

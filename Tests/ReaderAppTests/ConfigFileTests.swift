@@ -10,7 +10,8 @@ final class ConfigFileTests: XCTestCase {
         let others = ["width": "72", "theme": "light", "justify": "yes", "indent": "2", "compact": "true", "wrap": "greedy",
                       "hyphenate": "en-GB", "line-break": "loose", "direction": "rtl", "arabic-shaping": "off", "notes": "end",
                       "reveal": "300wpm", "no-pauses": "on", "reveal-wait": "0.5", "reveal-catch-up": "on", "margin": "6",
-                      "status": "percent,time-left-book", "ruby": "inline", "images": "sixel"]
+                      "status": "percent,time-left-book", "ruby": "inline", "images": "sixel",
+                      "fit": "width"]
         XCTAssertEqual(Set(others.keys), Set(ConfigKey.all.map(\.name)))
         let text = ConfigKey.all.map { "\($0.name) \($0.defaultValue)\n\($0.name) \(others[$0.name]!)" }.joined(separator: "\n")
         let file = ConfigFile(text: text)

@@ -4,6 +4,7 @@ import ReaderState
 import Storage
 import Terminal
 import TextContent
+import TerminalGraphics
 import TextLayout
 import XCTest
 @testable import BookFormats
@@ -86,6 +87,31 @@ final class PartialSessionTests: XCTestCase {
         whole.opensPartially = false
         XCTAssertFalse(try BookSession.open(Self.fixture("many-chapters.epub"), options: whole, directories: directories,
                                             store: store).isPartial)
+    }
+
+    func testScrollingInsideATallFixedLayoutPageDoesNotWaitForTheWholeBook() throws {
+        let path = Self.fixture("fxl-tall-bands.epub")
+        let key = try XCTUnwrap(ContentHash.ofFile(path))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        XCTAssertEqual(book.documents, 0..<16, "not the whole book: moving past the part would wait")
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        let session = BookSession(path: path, content: book.content, key: key, contentKey: key, parsedNow: true, store: store,
+                                  directories: directories, options: partialOptions, partial: (book, start),
+                                  wholeParse: { gate.wait(); return try book.readWhole() })
+        let clock = ManualClock()
+        let device = MemoryTerminal(size: TerminalSize(columns: 80, rows: 24), clock: clock)
+        let model = session.makeModel(columns: 80, rows: 24, layout: LayoutOptions(), display: ReadingSettings(pictureFit: .width))
+        let loop = ReaderLoop(model: model, session: session, device: device, clock: clock)
+        PictureSetup.attach(to: loop, graphics: .kitty, cell: CellSize(width: 10, height: 20), environment: [:])
+        let h = ReaderLoopTests.Harness(loop: loop, device: device, clock: clock)
+        try h.loop.draw()
+        XCTAssertEqual(h.model.snapshot.pictures.first?.rows, 114, "the tall page fitted to the width")
+        h.device.type(" j")
+        try h.play()
+        XCTAssertEqual(h.model.place.pictureRowSkip, 24, "a screen and a row down inside the page, at once")
+        XCTAssertFalse(h.status.contains("Loading the rest"), h.status)
+        XCTAssertTrue(h.loop.session.isPartial)
     }
 
     func testAKeyThatNeedsTheWholeBookWaitsForItThenIsCarriedOut() throws {

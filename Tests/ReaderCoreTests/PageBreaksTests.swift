@@ -165,7 +165,7 @@ final class PageBreaksTests: XCTestCase {
             for (i, page) in pages.enumerated() {
                 checkRules(page, rows: rows, layouts: layouts, context: "\(context), page \(i)")
                 if i > 0 && page.first?.address.chapter != pages[i - 1].first?.address.chapter {
-                    let first = PageBreaks.firstShown(from: LineAddress(chapter: page[0].address.chapter, line: 0), in: layouts)
+                    let first = PageBreaks.firstShown(from: LineAddress(chapter: page[0].address.chapter, line: 0), rows: rows, in: layouts)
                     XCTAssertEqual(page.first?.address, first, "a chapter starts at the top of a page: \(context)")
                 }
             }

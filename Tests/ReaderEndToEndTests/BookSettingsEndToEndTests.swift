@@ -59,4 +59,15 @@ final class BookSettingsEndToEndTests: XCTestCase {
         XCTAssertTrue(piped.stderr.contains("'wide'"), piped.stderr)
         XCTAssertEqual(widest(piped.stdout), 80, "the default width")
     }
+
+    func testFitWidthKeptForABookIsNamedAndABadFitIsRefused() throws {
+        try saveBookSettings(["fit": "width"])
+        let config = try run(["config", book])
+        XCTAssertEqual(config.stderr, "")
+        let line = config.stdout.split(separator: "\n").first { $0.hasPrefix("fit ") }
+        XCTAssertEqual(line?.split(separator: " ").map(String.init), ["fit", "width", "#", "book"], config.stdout)
+        let bad = try run([book, "--fit", "wide"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--fit must be page or width, not 'wide'"), bad.stderr)
+    }
 }

@@ -17,6 +17,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case nextLink = "next_link", previousLink = "previous_link", linkHints = "link_hints"
     case reveal
     case wider, narrower, defaultWidth = "default_width", nextTheme = "next_theme", settings
+    case fitPictures = "fit_pictures"
     case revealPause = "reveal_pause"
     case quit
 
@@ -54,6 +55,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .defaultWidth: return .character("=")
         case .nextTheme: return .character("c")
         case .settings: return .character("o")
+        case .fitPictures: return .character("z")
         case .revealPause: return .character("p")
         case .quit: return .character("q")
         }
@@ -89,6 +91,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .defaultWidth: return "text width back to the default (while revealing: faster)"
         case .nextTheme: return "next theme"
         case .settings: return "the settings panel"
+        case .fitPictures: return "fixed-layout pages: whole on the screen / as wide as the text (scrolled)"
         default: return rawValue.replacingOccurrences(of: "_", with: " ")
         }
     }

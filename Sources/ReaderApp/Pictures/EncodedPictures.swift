@@ -1,3 +1,4 @@
+import Images
 import TerminalGraphics
 
 /// Sixel strings and iTerm2 sequences of the last pictures drawn: a picture redrawn (after
@@ -16,9 +17,9 @@ struct EncodedPictures {
             guard let image = pixels.pixels(key) else { return nil }
             bytes = SixelEncoder.encode(width: image.width, height: image.height, rgba: image.pixels)
         case .iterm:
-            // The terminal scales the file itself; it cannot show part of one.
-            guard key.visibleRows == key.rows, let file = pixels.file(key) else { return nil }
-            bytes = ITermGraphics.inline(file: file, columns: key.columns, rows: key.rows)
+            // The terminal scales the file itself; part of a picture is sent as a PNG of its rows on screen.
+            guard let file = key.isCropped ? pixels.pixels(key).flatMap(PNGEncoder.encode) : pixels.file(key) else { return nil }
+            bytes = ITermGraphics.inline(file: file, columns: key.columns, rows: key.visibleRows)
         default:
             return nil
         }

@@ -16,6 +16,11 @@ import TerminalGraphics
 ///   full (which erases the old pixels) and the pictures on it drawn again; a frame that
 ///   only adds pictures draws just those.
 /// * symbols: libchafa's cells, through the diff like text.
+///
+/// A picture cut by the page (`PagePicture.cropTop`, `visibleRows`: a fixed-layout page
+/// taller than the screen, fit width) shows only its rows on screen: kitty places the
+/// whole picture with a source rectangle; sixel, symbols and iTerm2 (a PNG) are made from
+/// the pixels of those rows.
 public final class PictureDrawer {
     /// The protocol.
     public let graphics: GraphicsProtocol
@@ -56,7 +61,8 @@ public final class PictureDrawer {
             for picture in pictures { paintSymbols(picture, into: &buffer) }
             return Output()
         case .kitty:
-            return Output(bytes: kitty.frame(pictures, shown: shown, repainting: repainting, pixels: pixels, wrap: wrap))
+            return Output(bytes: kitty.frame(pictures, shown: shown, repainting: repainting, pixels: pixels,
+                                                     cell: pixels.cell, wrap: wrap))
         case .sixel, .iterm:
             let changed = repainting || pictures != shown
             guard changed else { return Output() }
@@ -73,7 +79,7 @@ public final class PictureDrawer {
 
     /// Decodes the pictures of `pictures` (the next page's, `ReaderModel.picturesAhead`) in
     /// the background, so turning to them costs what a picture shown before costs.
-    /// iTerm2 needs no pixels (it sends the file itself).
+    /// iTerm2 needs no pixels (it sends the file itself; a cut picture's PNG is made when drawn).
     public func prepare(_ pictures: [PagePicture]) {
         guard graphics == .kitty || graphics == .sixel || graphics == .symbols else { return }
         pixels.prefetch(pictures.map(PictureKey.init))

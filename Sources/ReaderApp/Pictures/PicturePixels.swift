@@ -3,26 +3,41 @@ import Images
 import ReaderCore
 import TerminalGraphics
 
-/// A picture as drawn: which image, its box in cells and how many of its rows show.
+/// A picture as drawn: which image, its box in cells and which of its rows show (from
+/// `cropTop`, `visibleRows` of them).
 struct PictureKey: Hashable {
     var source: String
     var columns: Int
     var rows: Int
     var visibleRows: Int
+    var cropTop = 0
 
     init(_ picture: PagePicture) {
         source = picture.source
         columns = picture.columns
         rows = picture.rows
         visibleRows = picture.visibleRows
+        cropTop = picture.cropTop
     }
+
+    /// The whole picture in the same box (what is decoded, and what kitty holds under an id).
+    var whole: PictureKey {
+        var key = self
+        key.visibleRows = rows
+        key.cropTop = 0
+        return key
+    }
+
+    /// Whether only part of its rows show.
+    var isCropped: Bool { cropTop > 0 || visibleRows < rows }
 }
 
 /// The pixels of pictures, decoded and scaled once to the cells they cover (the image
-/// decoded at a reduced scale where the format allows, then area-averaged), cropped to
-/// their visible rows, the most recently drawn kept up to `keptBytes`. `prefetch` decodes
-/// the next page's pictures on a background queue; a frame that needs one still being
-/// decoded waits for it rather than decoding it twice.
+/// decoded at a reduced scale where the format allows, then area-averaged) and kept whole,
+/// the most recently drawn up to `keptBytes`; a picture cut by the page (a tall one
+/// scrolled through in fit width) is cropped from them to its visible rows. `prefetch`
+/// decodes the next page's pictures on a background queue; a frame that needs one still
+/// being decoded waits for it rather than decoding it twice.
 final class PicturePixels: @unchecked Sendable {
     private let source: PictureSource
     let cell: CellSize
@@ -45,9 +60,17 @@ final class PicturePixels: @unchecked Sendable {
         self.cell = cell
     }
 
-    /// The picture's pixels: `columns × cell width` by `visibleRows × cell height`; nil
-    /// when it cannot be decoded (the cells stay blank).
+    /// The picture's pixels: `columns × cell width` by `visibleRows × cell height`, from
+    /// pixel row `cropTop × cell height` of the whole; nil when it cannot be decoded (the
+    /// cells stay blank).
     func pixels(_ key: PictureKey) -> DecodedImage? {
+        guard let image = wholePixels(key.whole) else { return nil }
+        guard key.isCropped else { return image }
+        return Self.crop(image, top: key.cropTop * cell.height, rows: key.visibleRows * cell.height)
+    }
+
+    /// The pixels of the whole picture `key`, decoded now unless kept or in flight.
+    private func wholePixels(_ key: PictureKey) -> DecodedImage? {
         condition.lock()
         while inFlight.contains(key) { condition.wait() }
         if let found = takeKept(key) { condition.unlock(); return found }
@@ -60,7 +83,7 @@ final class PicturePixels: @unchecked Sendable {
     /// Decodes `keys` not decoded yet on the background queue (the next page's pictures).
     func prefetch(_ keys: [PictureKey]) {
         condition.lock()
-        let wanted = keys.filter { key in !inFlight.contains(key) && !failed.contains(key) && !kept.contains { $0.key == key } }
+        let wanted = Array(Set(keys.map(\.whole))).filter { key in !inFlight.contains(key) && !failed.contains(key) && !kept.contains { $0.key == key } }
         inFlight.formUnion(wanted)
         condition.unlock()
         guard !wanted.isEmpty else { return }
@@ -69,6 +92,7 @@ final class PicturePixels: @unchecked Sendable {
 
     /// Whether `key` is decoded (or failed) already.
     func isReady(_ key: PictureKey) -> Bool {
+        let key = key.whole
         condition.lock(); defer { condition.unlock() }
         return failed.contains(key) || kept.contains { $0.key == key }
     }
@@ -80,9 +104,7 @@ final class PicturePixels: @unchecked Sendable {
         var problem: String?
         do {
             let bytes = try source.bytes(of: key.source)
-            var image = try ImageDecoder.decode(bytes, targetSize: ImageSize(width: size.width, height: size.height))
-            if key.visibleRows < key.rows { image = Self.crop(image, rows: key.visibleRows * cell.height) }
-            result = image
+            result = try ImageDecoder.decode(bytes, targetSize: ImageSize(width: size.width, height: size.height))
         } catch {
             problem = "\(key.source): \(PictureSource.describe(error))"
         }
@@ -114,9 +136,11 @@ final class PicturePixels: @unchecked Sendable {
         try? source.bytes(of: key.source)
     }
 
-    /// The top `rows` pixel rows of `image`.
-    static func crop(_ image: DecodedImage, rows: Int) -> DecodedImage {
-        let rows = max(1, min(rows, image.height))
-        return DecodedImage(width: image.width, height: rows, pixels: Array(image.pixels.prefix(rows * image.width * 4)))
+    /// `rows` pixel rows of `image` from row `top` (within the image, at least one row).
+    static func crop(_ image: DecodedImage, top: Int, rows: Int) -> DecodedImage {
+        let top = max(0, min(top, image.height - 1))
+        let rows = max(1, min(rows, image.height - top))
+        let stride = image.width * 4
+        return DecodedImage(width: image.width, height: rows, pixels: Array(image.pixels[top * stride ..< (top + rows) * stride]))
     }
 }

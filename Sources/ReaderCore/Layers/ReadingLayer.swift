@@ -57,6 +57,7 @@ public struct ReadingLayer: Layer {
         case .character("c"):
             context.setTheme(context.settings.theme.next)
             return .consumed([.settingsChanged])
+        case .character("z"): return .consumed(context.togglePictureFit() ? [.settingsChanged] : [])
         case .character("o"): return .push(SettingsLayer())
         case .character("t"): return .push(ContentsLayer(context: context))
         case .character("'"): return .push(BookmarksLayer())

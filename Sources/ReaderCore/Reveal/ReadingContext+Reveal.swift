@@ -52,9 +52,9 @@ extension ReadingContext {
     /// the reveal is done. Returns whether the page moved.
     func turnRevealPage(at time: Double) -> Bool {
         guard reveal != nil else { return false }
-        let before = pager.anchor
+        let before = pager.place
         pageDown()
-        guard pager.anchor != before else {
+        guard pager.place != before else {
             reveal?.finish()
             return false
         }

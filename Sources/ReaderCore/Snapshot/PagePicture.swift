@@ -15,12 +15,17 @@ public struct PagePicture: Hashable, Sendable {
     /// Its box in cells: the whole picture.
     public var columns: Int
     public var rows: Int
-    /// Rows of it on the page, from its top (less than `rows` only for a picture taller
-    /// than the page).
+    /// Rows of it on the page, from row `cropTop` (less than `rows` only for a picture
+    /// taller than the page).
     public var visibleRows: Int
+    /// Rows of it above the page, cut off at the top (a page that starts inside a picture
+    /// taller than the page: fit width, `z`); the drawers show rows `cropTop ..<
+    /// cropTop + visibleRows` of the picture.
+    public var cropTop: Int
 
     /// Creates a picture placement.
-    public init(source: String, offset: ByteOffset, row: Int, column: Int, columns: Int, rows: Int, visibleRows: Int) {
+    public init(source: String, offset: ByteOffset, row: Int, column: Int, columns: Int, rows: Int, visibleRows: Int,
+                cropTop: Int = 0) {
         self.source = source
         self.offset = offset
         self.row = row
@@ -28,6 +33,7 @@ public struct PagePicture: Hashable, Sendable {
         self.columns = columns
         self.rows = rows
         self.visibleRows = visibleRows
+        self.cropTop = cropTop
     }
 
     /// The same picture moved by `rows` down and `columns` right (text column → screen).

@@ -28,7 +28,9 @@ extension TextPage {
         for (index, entry) in visible.enumerated() {
             if entry.line.start >= revealed { break }
             if entry.line.flags.contains(.picture) {
-                if entry.line.flags.contains(.blockStart), let picture = Self.picture(at: index, in: visible, context: context) {
+                // A picture's first row on the page: its first row, or the top row of a page inside it.
+                if entry.line.flags.contains(.blockStart) || index == 0,
+                   let picture = Self.picture(at: index, in: visible, context: context) {
                     pictures.append(picture)
                 }
                 lines.append(PageLine(start: entry.line.start, kind: .image))
@@ -48,7 +50,8 @@ extension TextPage {
         self.init(lines: lines, pictures: pictures)
     }
 
-    /// The picture whose first row is `visible[index]`: its rows on the page and its image.
+    /// The picture whose first row on the page is `visible[index]`: its image, its rows on
+    /// the page and those above it.
     private static func picture(at index: Int, in visible: [(address: LineAddress, line: Line)],
                                 context: ReadingContext) -> PagePicture? {
         let (address, line) = visible[index]
@@ -56,9 +59,11 @@ extension TextPage {
         var end = index
         while end + 1 < visible.count && !visible[end].line.flags.contains(.blockEnd)
                 && visible[end + 1].line.flags.contains(.picture) { end += 1 }
-        let rows = context.layouts.lines(ofChapter: address.chapter).lastPictureRow(of: address.line) - address.line + 1
-        return PagePicture(source: image.source, offset: line.start, row: index, column: line.indent,
-                           columns: line.width, rows: rows, visibleRows: end - index + 1)
+        let lines = context.layouts.lines(ofChapter: address.chapter)
+        let first = lines.firstPictureRow(of: address.line)
+        return PagePicture(source: image.source, offset: line.start, row: index, column: line.indent, columns: line.width,
+                           rows: lines.lastPictureRow(of: address.line) - first + 1, visibleRows: end - index + 1,
+                           cropTop: address.line - first)
     }
 }
 

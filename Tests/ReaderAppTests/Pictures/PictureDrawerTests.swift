@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import ReaderCore
 import Screen
 import TerminalGraphics
@@ -80,11 +81,69 @@ final class PictureDrawerTests: XCTestCase {
         XCTAssertTrue(d.leaveBytes.isEmpty)
     }
 
+    /// Rows 2, 3 and 4 of a picture 8 × 6 cells: a tall page scrolled through (fit width).
+    func cropped(top: Int = 2) -> PagePicture {
+        PagePicture(source: "a.jpg", offset: ByteOffset(100), row: 0, column: 5, columns: 8, rows: 6, visibleRows: 3, cropTop: top)
+    }
+
+    func testKittySendsATallPictureOnceAndPlacesTheRowsOnScreen() {
+        let d = drawer(.kitty)
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        let first = text(d.frame([cropped()], into: &buffer, repainting: true).bytes)
+        XCTAssertTrue(first.contains("a=t,f=32,s=64,v=96"), "the whole picture sent: 8 × 6 cells of 8 × 16 pixels")
+        XCTAssertTrue(first.contains("\u{1B}[1;6H\u{1B}_Ga=p,i=100,p=101,x=0,y=32,w=64,h=48,c=8,r=3,C=1,q=2\u{1B}\\"),
+                      "its rows 2–4 placed over 3 rows: \(first.suffix(90))")
+        let next = text(d.frame([cropped(top: 3)], into: &buffer, repainting: false).bytes)
+        XCTAssertFalse(next.contains("a=t"), "not sent again")
+        XCTAssertFalse(next.contains("a=d"), "the placement moves under the same ids, no delete")
+        XCTAssertTrue(next.contains("a=p,i=100,p=101,x=0,y=48,w=64,h=48,c=8,r=3"), next)
+        let whole = text(d.frame([picture(row: 0)], into: &buffer, repainting: false).bytes)
+        XCTAssertTrue(whole.contains("a=t"), "a box of another size is another picture")
+        XCTAssertTrue(whole.contains("a=d,d=i,i=100,p=101"), "the tall one's placement removed")
+        XCTAssertFalse(whole.contains("x=0,y="), "a whole picture has no source rectangle")
+    }
+
+    func testSixelAndSymbolsDrawOnlyTheRowsOnScreen() throws {
+        let d = drawer(.sixel)
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        let sent = text(d.frame([cropped()], into: &buffer, repainting: true).bytes)
+        XCTAssertTrue(sent.contains("\u{1B}P0;1;0q\"1;1;64;48"), "3 visible rows × 16 pixels high: \(sent.prefix(40))")
+        let moved = d.frame([cropped(top: 3)], into: &buffer, repainting: false)
+        XCTAssertTrue(moved.repaint, "other rows: the old pixels are erased")
+        XCTAssertNotEqual(text(moved.bytes), sent, "another crop, another sixel string")
+        // The crop is the whole picture's rows 32 ..< 80 (pixels).
+        let whole = try XCTUnwrap(d.pixels.pixels(PictureKey(cropped()).whole))
+        let part = try XCTUnwrap(d.pixels.pixels(PictureKey(cropped())))
+        XCTAssertEqual([whole.width, whole.height, part.width, part.height], [64, 96, 64, 48])
+        XCTAssertEqual(part.pixels, Array(whole.pixels[32 * 64 * 4 ..< 80 * 64 * 4]))
+
+        let symbols = drawer(.symbols)
+        var cells = ScreenBuffer(width: 40, height: 10)
+        _ = symbols.frame([cropped()], into: &cells, repainting: true)
+        let painted = (0..<10).map { row in (5..<13).filter { col in
+            if case .rgb = cells.cell(row: row, col: col)?.style.background { return true } else { return false }
+        }.count }
+        XCTAssertEqual(painted, [8, 8, 8, 0, 0, 0, 0, 0, 0, 0], "3 rows of symbols, none below")
+    }
+
     func testITermSendsTheFile() {
         let d = drawer(.iterm)
         var buffer = ScreenBuffer(width: 40, height: 10)
         let sent = text(d.frame([picture()], into: &buffer, repainting: true).bytes)
         XCTAssertTrue(sent.contains("\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=8;height=3"), sent.prefix(80).description)
+    }
+
+    func testITermSendsTheRowsOnScreenOfATallPictureAsAPNG() throws {
+        let d = drawer(.iterm)
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        let sent = text(d.frame([cropped()], into: &buffer, repainting: true).bytes)
+        let prefix = "\u{1B}]1337;File=inline=1;size="
+        XCTAssertTrue(sent.contains(prefix) && sent.contains(";width=8;height=3;"), sent.prefix(80).description)
+        let payload = try XCTUnwrap(sent.components(separatedBy: ":").last?.components(separatedBy: "\u{07}").first)
+        let file = try XCTUnwrap(Data(base64Encoded: payload))
+        let header = try ImageHeader.read([UInt8](file))
+        XCTAssertEqual([header.width, header.height], [64, 48], "a PNG of the 3 visible rows, not the JPEG")
+        XCTAssertEqual(header.format, .png)
     }
 
     func testSymbolsPaintCells() {
