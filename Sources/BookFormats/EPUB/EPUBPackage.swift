@@ -147,6 +147,13 @@ public final class EPUBPackage: @unchecked Sendable {
         spine = items
 
         // TOC: EPUB 3 nav, else the NCX.
+        let toc = try Self.readTOC(opf, zip: zip, warnings: &warnings)
+        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitizeLabel($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
+        self.warnings = warnings.map(TextSanitizer.sanitize)
+    }
+
+    /// The table of contents: the EPUB 3 navigation document, else the NCX (unresolved).
+    private static func readTOC(_ opf: EPUBPackageDocument, zip: ZipArchive, warnings: inout [String]) throws -> [EPUBTOCItem] {
         var toc: [EPUBTOCItem] = []
         if let nav = opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.properties.contains("nav") }),
            let navPath = nav.path {
@@ -164,8 +171,7 @@ public final class EPUBPackage: @unchecked Sendable {
                 toc = EPUBNavigation.ncxTOC(data, entryPath: zip.entry(named: ncxPath)?.name ?? ncxPath, warnings: &warnings)
             }
         }
-        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitizeLabel($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
-        self.warnings = warnings.map(TextSanitizer.sanitize)
+        return toc
     }
 
     // MARK: Documents
