@@ -83,6 +83,18 @@ public struct ContentCache: Sendable {
         CacheFiles.remove(path(bookKey: bookKey))
     }
 
+    /// The number of content files (one per book, and per forced encoding) and their total size.
+    public func stats() -> (files: Int, bytes: Int) {
+        let files = CacheFiles.cacheFiles(folder: folder.path, fileExtension: ContentCache.fileExtension)
+        return (files.count, files.reduce(0) { $0 + $1.size })
+    }
+
+    /// Removes every content file (and leftover temporary file); returns (files, bytes) removed.
+    @discardableResult
+    public func clear() -> (files: Int, bytes: Int) {
+        CacheFiles.clear(folder: folder.path, fileExtension: ContentCache.fileExtension)
+    }
+
     /// Removes least-recently-used content files (oldest modification time first) until the
     /// total is within `maxBytes`, never removing `protecting`; also removes temporary files
     /// left by crashed writers. Returns the number of content files removed.

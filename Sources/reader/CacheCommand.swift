@@ -49,14 +49,15 @@ enum CacheCommand {
         case "stats":
             let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache stats takes no arguments") }
-            stats(try cache(a, environment: environment))
+            stats(try cache(a, environment: environment), contentCache(environment))
         case "clear":
             let a = try Arguments(rest, specs: [])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache clear takes no arguments") }
             let c = try cache(a, environment: environment)
-            let removed = c.clear()
+            let removed = c.clear(), parsed = contentCache(environment).clear()
             var out = Output()
             out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
+            out.write("removed \(parsed.files) parsed book\(parsed.files == 1 ? "" : "s") (\(ByteCount.human(parsed.bytes))) from \(contentCache(environment).folder.path)\n")
             out.flush()
         default:
             throw CLIError.usage("unknown cache command '\(sub)' (build, verify, stats or clear)")
@@ -76,13 +77,21 @@ enum CacheCommand {
         return LayoutCache(cacheRoot: XDGDirectories(environment: environment).cache, maxBytes: limit)
     }
 
-    static func stats(_ cache: LayoutCache) {
-        let s = cache.stats()
+    /// The content cache (parsed books) of the environment's cache folder.
+    static func contentCache(_ environment: [String: String]) -> ContentCache {
+        ContentCache(cacheRoot: XDGDirectories(environment: environment).cache)
+    }
+
+    /// The layout cache's files, size and books, then the content cache's parsed books.
+    static func stats(_ cache: LayoutCache, _ content: ContentCache) {
+        let s = cache.stats(), c = content.stats()
         var out = Output()
         out.write("Folder:   \(cache.folder.path)\n")
         out.write("Entries:  \(s.entries)\n")
         out.write("Size:     \(ByteCount.human(s.totalBytes)) (\(s.totalBytes) bytes; limit \(ByteCount.human(cache.maxBytes)))\n")
         out.write("Books:    \(s.books)\n")
+        out.write("Content:  \(content.folder.path)\n")
+        out.write("Parsed:   \(c.files) book\(c.files == 1 ? "" : "s"), \(ByteCount.human(c.bytes)) (\(c.bytes) bytes; limit \(ByteCount.human(content.maxBytes)))\n")
         out.flush()
     }
 
@@ -105,6 +114,11 @@ enum CacheCommand {
         for path in a.positionals {
             let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
             let content = session.content, key = session.key
+            switch try verifyContent(session, path: path, encoding: a.value("encoding"), out: &out) {
+            case .same: break
+            case .different: mismatches += 1
+            case .missing: misses += 1
+            }
             let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, book: content)
             for w in widths.isEmpty ? [base.width] : widths {
                 var o = hyphenated
@@ -127,8 +141,40 @@ enum CacheCommand {
             }
         }
         out.flush()
-        if mismatches > 0 { throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") differ from a fresh layout", .internalError) }
-        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? " is" : "s are") not cached", .invalidBook) }
+        if mismatches > 0 {
+            throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") or parsed book\(mismatches == 1 ? "" : "s") differ from a fresh layout or parse", .internalError)
+        }
+        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? "" : "s") or parsed book\(misses == 1 ? "" : "s") not cached", .invalidBook) }
+    }
+
+    /// What `verify` found of a book's parse in the content cache.
+    enum ContentCheck { case same, different, missing }
+
+    /// Compares the parse `session` read from the content cache with a fresh parse of the
+    /// file (their `TextContentCodec` encodings, byte for byte) and prints one line with
+    /// both times; `.missing` when the book was not in the content cache.
+    static func verifyContent(_ session: BookSession, path: String, encoding: String?, out: inout Output) throws -> ContentCheck {
+        guard !session.parsedNow else {
+            out.write("miss  content  \(path)\n")
+            return .missing
+        }
+        let clock = ContinuousClock()
+        var cached: TextContent?, fresh: BookSession?
+        let loadTime = clock.measure { cached = session.contentCache.load(bookKey: session.contentKey) }
+        let parseTime = try clock.measure {
+            fresh = try Sessions.open(path, BookOpenOptions(encoding: encoding, useContentCache: false), printWarnings: false)
+        }
+        guard let cached, let fresh else {
+            out.write("miss  content  \(path)\n")
+            return .missing
+        }
+        let same = TextContentCodec.encode(cached, key: "") == TextContentCodec.encode(fresh.content, key: "")
+        func ms(_ d: Duration) -> String {
+            String(format: "%.2f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        }
+        out.write("\(same ? "ok  " : "BAD ")  content  \(cached.chapters.count) chapters  \(cached.bytes.count) bytes of text  "
+                  + "load \(ms(loadTime))  uncached open \(ms(parseTime))  \(path)\n")
+        return same ? .same : .different
     }
 
     // MARK: build

@@ -24,6 +24,17 @@ enum Sessions {
         return session
     }
 
+    /// The work for after a command's output is done (`dump`, `info`, pipe mode): keep the
+    /// parse in the content cache when the book was parsed now (a write failure is ignored:
+    /// it is a cache), and, with `READER_STATS` set, say on stderr where the book came
+    /// from (`content parsed` or `content cached`).
+    static func outputDone(_ session: BookSession) {
+        if getenv("READER_STATS") != nil, session.path != nil {
+            Diagnostics.statsLine(session.parsedNow ? "content parsed" : "content cached")
+        }
+        session.storeParsedContent()
+    }
+
     /// The warning lines of an opened book, each naming the file.
     static func warnings(of session: BookSession, path: String) -> [String] {
         session.content.warnings.map { "\(path): \($0)" }
