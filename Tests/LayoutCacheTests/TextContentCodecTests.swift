@@ -471,6 +471,31 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// `reader cache stats` and `clear` count and remove the parsed books — and only them.
+    func testCacheStatsAndClearCountOnlyContentFiles() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        XCTAssertEqual(cache.stats().files, 0, "no folder yet")
+        let book = Fixtures.book()
+        try cache.store(book, bookKey: "k1", parserVersion: 1)
+        try cache.store(book, bookKey: "k2", parserVersion: 1)
+        let layout = LayoutCache(cacheRoot: root)
+        try layout.store(bookKey: "k1", options: .init(width: 30), content: book,
+                         chapters: BookLayoutBuilder.layoutChapters(of: book, options: .init(width: 30)))
+        let leftover = cache.folder.path + "/.k3.rtc.99999.abc.tmp"
+        XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3])))
+        let stats = cache.stats()
+        XCTAssertEqual(stats.files, 2, "the temporary file is not a parsed book")
+        XCTAssertEqual(stats.bytes, 2 * Int(try FileManager.default.attributesOfItem(atPath: cache.path(bookKey: "k1"))[.size] as! UInt64))
+        let removed = cache.clear()
+        XCTAssertEqual(removed.files, 2)
+        XCTAssertEqual(removed.bytes, stats.bytes)
+        XCTAssertEqual(cache.stats().files, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "leftover temporary files go too")
+        XCTAssertEqual(layout.stats().entries, 1, "the layout cache is left alone")
+    }
+
     func testCacheEvictsLeastRecentlyUsedAndLeavesLayoutFilesAlone() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }
