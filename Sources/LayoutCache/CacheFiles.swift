@@ -68,6 +68,15 @@ enum CacheFiles {
         }
     }
 
+    /// `writeAtomically` for a file made of separate buffers, written one after the other.
+    static func writeAtomically(pieces: [[UInt8]], folder: String, name: String) throws {
+        do {
+            try AtomicFile.write(pieces: pieces, folder: folder, name: name, durable: false)
+        } catch let error as AtomicFile.WriteError {
+            throw LayoutCacheError.cannotWrite(path: error.path, reason: error.reason)
+        }
+    }
+
     /// Regular files of `folder` (none if it does not exist).
     static func list(_ folder: String) -> [Entry] {
         guard let dir = opendir(folder) else { return [] }

@@ -471,6 +471,25 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// `store` writes the file in pieces (the text straight from the content): the bytes
+    /// are exactly `encode`'s, checksum included, and `encodePieces` joined is `encode`.
+    func testTheFileWrittenInPiecesIsTheEncoding() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        for (i, book) in [Self.richBook(), Fixtures.book(), Fixtures.book(chapters: 3)].enumerated() {
+            let key = "book\(i)"
+            let written = try cache.store(book, bookKey: key, parserVersion: 1)
+            let expected = TextContentCodec.encode(book, key: ContentCache.identity(bookKey: key, parserVersion: 1))
+            let file = Array(try XCTUnwrap(FileManager.default.contents(atPath: cache.path(bookKey: key))))
+            XCTAssertEqual(file, expected)
+            XCTAssertEqual(written, expected.count)
+            let pieces = TextContentCodec.encodePieces(book, key: "k")
+            XCTAssertEqual(pieces.head + book.bytes + pieces.rest, TextContentCodec.encode(book, key: "k"))
+            Self.assertEqual(book, try XCTUnwrap(cache.load(bookKey: key, parserVersion: 1)))
+        }
+    }
+
     /// `reader cache stats` and `clear` count and remove the parsed books — and only them.
     func testCacheStatsAndClearCountOnlyContentFiles() throws {
         let root = Fixtures.temporaryFolder(name)
