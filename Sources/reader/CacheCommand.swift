@@ -6,16 +6,19 @@ import Storage
 import TextContent
 import TextLayout
 
-/// `reader cache build|stats|clear`: the on-disk layout cache (docs/CACHE.md).
+/// `reader cache build|verify|stats|clear`: the on-disk layout and content caches (docs/CACHE.md).
 ///
 /// * `build [--width N]... [--line-break S] [--indent N] [--compact] [--justify] [--jobs J]
 ///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
-///   width, one independent job per (book, width) on J threads, and stores them; layouts
-///   already in the cache (and valid for the book's text) are kept unless `--force`.
-/// * `verify [--width N]... [layout options] BOOK...` loads each cached layout, decodes every
-///   chapter and compares it with a fresh layout (and times both): an end-to-end check.
-/// * `stats` prints the number of files, their size and the books they cover.
-/// * `clear` removes every layout cache file.
+///   width, one independent job per (book, width) on J threads, and stores them, with each
+///   book's parse in the content cache (once per book); layouts and parses already in the
+///   cache (and valid for the book) are kept unless `--force`.
+/// * `verify [--width N]... [layout options] BOOK...` compares each cached parse with a
+///   fresh one, loads each cached layout, decodes every chapter and compares it with a
+///   fresh layout (and times both): an end-to-end check.
+/// * `stats` prints the number of layout files, their size and the books they cover, and
+///   the parsed books of the content cache.
+/// * `clear` removes every layout and content cache file.
 ///
 /// The folder is `$XDG_CACHE_HOME/reader/layout`; the size limit is `--max-size`, else
 /// `READER_CACHE_MAX`, else 500 MiB.
