@@ -10,6 +10,7 @@ enum InfoCommand {
     ]
 
     static func run(_ args: [String]) throws {
+        let started = ContinuousClock.now
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "info needs a BOOK" : "info takes one BOOK")
@@ -24,7 +25,7 @@ enum InfoCommand {
             out.write(human(content, path: path))
         }
         out.flush()
-        Sessions.outputDone(session)
+        Sessions.outputDone(session, started: started, printed: ContinuousClock.now)
     }
 
     /// The JSON form (schema in docs/CLI.md).
