@@ -90,8 +90,14 @@ final class CacheBuild: @unchecked Sendable {
         self.hyphenation = hyphenation
         // File sizes estimate the work of each job. Biggest first (longest-processing-time
         // scheduling): a big book started last would leave the other threads idle at the end.
+        // Each book's first width before any book's other widths: a book's later jobs then
+        // find its parse in the content cache instead of parsing it alongside its first.
+        var seen = Set<Int>()
+        let later = jobs.map { !seen.insert($0.book).inserted }
         let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
-            .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+            .enumerated().sorted { a, b in
+                (later[a.offset] ? 1 : 0, -a.element.1, a.offset) < (later[b.offset] ? 1 : 0, -b.element.1, b.offset)
+            }.map(\.element)
         self.jobs = sized.map(\.0)
         fileSizes = sized.map(\.1)
         inputBytesTotal = fileSizes.reduce(0, +)
