@@ -28,6 +28,14 @@ final class ContentCacheEndToEndTests: XCTestCase {
             .filter { $0.pathExtension == "rtc" }
     }
 
+    /// Every file under the test's folder, as paths relative to it.
+    func filesWritten() -> [String] {
+        let root = folder.resolvingSymlinksInPath().path + "/"
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        return (walker?.allObjects as? [URL] ?? []).filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true }
+            .map { String($0.resolvingSymlinksInPath().path.dropFirst(root.count)) }.sorted()
+    }
+
     /// `reader ARGS` with this test's XDG folders (kept between runs) and `READER_STATS=1`.
     func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> ReaderRun.Outcome {
         let env = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
@@ -79,6 +87,10 @@ final class ContentCacheEndToEndTests: XCTestCase {
         let second = try run(["info", "--json", book])
         XCTAssertEqual(parsed(second), false)
         XCTAssertEqual(second.stdout, first.stdout, "the same output from the cached parse")
+        let files = filesWritten()
+        XCTAssertEqual(files.count, 1, "\(files)")
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("cache/reader/content/") && $0.hasSuffix(".rtc") },
+                      "nothing written outside the content cache: \(files)")
     }
 
     func testPipeModeFillsTheContentCache() throws {
@@ -91,6 +103,10 @@ final class ContentCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(parsed(second), false)
         XCTAssertEqual(second.stdout, first.stdout)
         XCTAssertEqual(second.stdout, try ReaderRun.reader(["dump", book]).stdout, "piping prints what dump prints")
+        let files = filesWritten()
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("cache/reader/content/") || $0.hasPrefix("cache/reader/layout/") },
+                      "nothing written outside the caches (no state, no library): \(files)")
+        XCTAssertEqual(files.filter { $0.hasSuffix(".rlc") }.count, 1, "the whole book was printed: its layout is stored, as dump does")
     }
 
     func testADamagedContentFileIsIgnoredAndRewritten() throws {
