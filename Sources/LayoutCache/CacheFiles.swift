@@ -68,6 +68,15 @@ enum CacheFiles {
         }
     }
 
+    /// `writeAtomically` for a file made of separate buffers, written one after the other.
+    static func writeAtomically(pieces: [[UInt8]], folder: String, name: String) throws {
+        do {
+            try AtomicFile.write(pieces: pieces, folder: folder, name: name, durable: false)
+        } catch let error as AtomicFile.WriteError {
+            throw LayoutCacheError.cannotWrite(path: error.path, reason: error.reason)
+        }
+    }
+
     /// Regular files of `folder` (none if it does not exist).
     static func list(_ folder: String) -> [Entry] {
         guard let dir = opendir(folder) else { return [] }
@@ -126,6 +135,25 @@ enum CacheFiles {
             total -= f.size
         }
         return removed
+    }
+
+    /// The `fileExtension` files of `folder` (not temporary ones).
+    static func cacheFiles(folder: String, fileExtension: String) -> [Entry] {
+        list(folder).filter { $0.name.hasSuffix(fileExtension) && !$0.name.hasPrefix(".") }
+    }
+
+    /// Removes every `fileExtension` file of `folder` and every leftover temporary file;
+    /// returns the cache files (not temporary ones) removed and their bytes. Shared by
+    /// `LayoutCache.clear` and `ContentCache.clear`.
+    static func clear(folder: String, fileExtension: String) -> (files: Int, bytes: Int) {
+        var files = 0, bytes = 0
+        for e in list(folder) where e.name.hasSuffix(fileExtension) || AtomicFile.isTemporary(e.name) {
+            if remove(folder + "/" + e.name), e.name.hasSuffix(fileExtension), !AtomicFile.isTemporary(e.name) {
+                files += 1
+                bytes += e.size
+            }
+        }
+        return (files, bytes)
     }
 
     /// Removes the file at `identity.path` only if it is still the inode that was read

@@ -71,16 +71,29 @@ public struct ContentCache: Sendable {
     /// beyond `maxBytes` (never the one just written). Returns the number of bytes written.
     @discardableResult
     public func store(_ content: TextContent, bookKey: String, parserVersion: Int = ContentCache.parserVersion) throws -> Int {
-        let bytes = TextContentCodec.encode(content, key: ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion))
+        // In pieces: the book's text is written from the content itself, not copied.
+        let pieces = TextContentCodec.encodePieces(content, key: ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion))
         let name = ContentCache.fileName(bookKey: bookKey)
-        try CacheFiles.writeAtomically(bytes, folder: folder.path, name: name)
+        try CacheFiles.writeAtomically(pieces: [pieces.head, content.bytes, pieces.rest], folder: folder.path, name: name)
         evict(protecting: name)
-        return bytes.count
+        return pieces.head.count + content.bytes.count + pieces.rest.count
     }
 
     /// Removes a book's file, if any.
     public func remove(bookKey: String) {
         CacheFiles.remove(path(bookKey: bookKey))
+    }
+
+    /// The number of content files (one per book, and per forced encoding) and their total size.
+    public func stats() -> (files: Int, bytes: Int) {
+        let files = CacheFiles.cacheFiles(folder: folder.path, fileExtension: ContentCache.fileExtension)
+        return (files.count, files.reduce(0) { $0 + $1.size })
+    }
+
+    /// Removes every content file (and leftover temporary file); returns (files, bytes) removed.
+    @discardableResult
+    public func clear() -> (files: Int, bytes: Int) {
+        CacheFiles.clear(folder: folder.path, fileExtension: ContentCache.fileExtension)
     }
 
     /// Removes least-recently-used content files (oldest modification time first) until the

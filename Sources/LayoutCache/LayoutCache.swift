@@ -161,7 +161,7 @@ public struct LayoutCache: Sendable {
 
     /// Counts the cache files, their size and the books they belong to.
     public func stats() -> Stats {
-        let files = CacheFiles.list(folder.path).filter { $0.name.hasSuffix(LayoutCache.fileExtension) && !$0.name.hasPrefix(".") }
+        let files = CacheFiles.cacheFiles(folder: folder.path, fileExtension: LayoutCache.fileExtension)
         let books = Set(files.map { $0.name.prefix { $0 != "." } })
         return Stats(entries: files.count, totalBytes: files.reduce(0) { $0 + $1.size }, books: books.count)
     }
@@ -169,14 +169,6 @@ public struct LayoutCache: Sendable {
     /// Removes every cache file (and leftover temporary file); returns (files, bytes) removed.
     @discardableResult
     public func clear() -> (files: Int, bytes: Int) {
-        var files = 0, bytes = 0
-        for e in CacheFiles.list(folder.path)
-        where e.name.hasSuffix(LayoutCache.fileExtension) || AtomicFile.isTemporary(e.name) {
-            if CacheFiles.remove(folder.path + "/" + e.name), e.name.hasSuffix(LayoutCache.fileExtension) {
-                files += 1
-                bytes += e.size
-            }
-        }
-        return (files, bytes)
+        CacheFiles.clear(folder: folder.path, fileExtension: LayoutCache.fileExtension)
     }
 }

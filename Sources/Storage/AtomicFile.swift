@@ -29,12 +29,28 @@ public enum AtomicFile {
     /// Atomically replaces `folder/name` with `bytes`, creating the folder and its parents
     /// (mode 0700) as needed. The temporary file is removed if anything fails.
     public static func write(_ bytes: UnsafeRawBufferPointer, folder: String, name: String, durable: Bool) throws {
+        try write(folder: folder, name: name, durable: durable) { fd in writeAll(bytes, to: fd) }
+    }
+
+    /// Atomically replaces `folder/name` with `pieces` written one after the other (see
+    /// the raw-buffer form): a file made of separate buffers needs no joined copy.
+    public static func write(pieces: [[UInt8]], folder: String, name: String, durable: Bool) throws {
+        try write(folder: folder, name: name, durable: durable) { fd in
+            for piece in pieces {
+                if let failure = piece.withUnsafeBytes({ writeAll($0, to: fd) }) { return failure }
+            }
+            return nil
+        }
+    }
+
+    /// The temporary file, `body` writing into it (returning the error, if any), the rename.
+    private static func write(folder: String, name: String, durable: Bool, body: (Int32) -> String?) throws {
         try Folder.create(folder)
         let target = folder + "/" + name
         let temp = folder + "/" + temporaryName(for: name)
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(path: temp, reason: lastError()) }
-        var failure = writeAll(bytes, to: fd)
+        var failure = body(fd)
         if failure == nil && durable && fsync(fd) != 0 { failure = lastError() }
         if close(fd) != 0 && failure == nil { failure = lastError() }
         if failure == nil && rename(temp, target) != 0 { failure = lastError() }

@@ -6,10 +6,13 @@ import TextLayout
 
 /// Runs the jobs of `reader cache build` on a fixed number of threads.
 ///
-/// Each job — one (book, width) — is independent: it opens and hashes the book, lays out
-/// every chapter and writes its own cache file, sharing no data with other jobs. The only
-/// shared state is the job counter and the totals, touched under a lock once per job, so
-/// throughput scales with cores.
+/// Each job — one (book, width) — is independent: it opens and hashes the book (reading
+/// its parse from the content cache when a job before it stored it), lays out every chapter
+/// and writes its own cache file, sharing no data with other jobs. The first job of a book
+/// to finish opening it also keeps the parse in the content cache (once per book, not per
+/// width), so that the first open after a build parses nothing. The only shared state is
+/// the job counter, the set of books whose parse is handled and the totals, touched under a
+/// lock once or twice per job, so throughput scales with cores.
 final class CacheBuild: @unchecked Sendable {
     /// One unit of work.
     struct Job: Sendable {
@@ -31,6 +34,11 @@ final class CacheBuild: @unchecked Sendable {
         var filesWritten = 0
         var alreadyCached = 0
         var fileBytes = 0
+        /// Parsed books written to the content cache, and their bytes.
+        var contentFiles = 0
+        var contentBytes = 0
+        /// Books whose parse was in the content cache already.
+        var contentCached = 0
         var seconds = 0.0
 
         func text(widths: Int, jobs: Int) -> String {
@@ -42,6 +50,8 @@ final class CacheBuild: @unchecked Sendable {
             s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
                         filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
             s += alreadyCached > 0 ? "; \(alreadyCached) already cached (--force rebuilds them)\n" : "\n"
+            s += "cache build: \(contentFiles) parsed book\(contentFiles == 1 ? "" : "s") written to the content cache, \(ByteCount.human(contentBytes))"
+            s += contentCached > 0 ? "; \(contentCached) already there\n" : "\n"
             return s
         }
     }
@@ -67,6 +77,8 @@ final class CacheBuild: @unchecked Sendable {
     /// Books whose warnings have been printed (or that had none).
     private var warned: Set<Int> = []
     private var unwritten: Set<Int> = []
+    /// Books whose parse has been stored in the content cache, or found there (by their first job).
+    private var contentHandled: Set<Int> = []
     private var inputBytesTotal = 0
     private var inputBytesDone = 0
     private var fileSizes: [Int]
@@ -78,8 +90,14 @@ final class CacheBuild: @unchecked Sendable {
         self.hyphenation = hyphenation
         // File sizes estimate the work of each job. Biggest first (longest-processing-time
         // scheduling): a big book started last would leave the other threads idle at the end.
+        // Each book's first width before any book's other widths: a book's later jobs then
+        // find its parse in the content cache instead of parsing it alongside its first.
+        var seen = Set<Int>()
+        let later = jobs.map { !seen.insert($0.book).inserted }
         let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
-            .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
+            .enumerated().sorted { a, b in
+                (later[a.offset] ? 1 : 0, -a.element.1, a.offset) < (later[b.offset] ? 1 : 0, -b.element.1, b.offset)
+            }.map(\.element)
         self.jobs = sized.map(\.0)
         fileSizes = sized.map(\.1)
         inputBytesTotal = fileSizes.reduce(0, +)
@@ -130,9 +148,11 @@ final class CacheBuild: @unchecked Sendable {
         // Independent work: nothing shared until the totals are added at the end.
         var outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>
         do {
-            let session = try Sessions.open(job.path, BookOpenOptions(encoding: encoding, parseThreads: parseThreads),
+            let session = try Sessions.open(job.path, BookOpenOptions(encoding: encoding, parseThreads: parseThreads,
+                                                                      useContentCache: !force),
                                             printWarnings: false)
             warnOnce(book: job.book, Sessions.warnings(of: session, path: job.path))
+            storeContentOnce(session, book: job.book)
             let content = session.content, key = session.key
             let options = hyphenation.apply(to: job.options, book: content)
             if !force, cache.open(bookKey: key, options: options, content: content) != nil {
@@ -179,6 +199,29 @@ final class CacheBuild: @unchecked Sendable {
             }
         }
         if progress { drawProgress(force: next >= jobs.count && booksDone == bookCount) }
+    }
+
+    /// Keeps a book's parse in the content cache, once per book: the first of its jobs to get
+    /// here writes it if it parsed the book (another job that parsed it at the same time does
+    /// not write it again), or counts it as already cached if it read it from there.
+    private func storeContentOnce(_ session: BookSession, book: Int) {
+        lock.lock()
+        let first = contentHandled.insert(book).inserted
+        if first && !session.parsedNow { summary.contentCached += 1 }
+        lock.unlock()
+        guard first, session.parsedNow else { return }
+        let outcome = Result { try session.contentCache.store(session.content, bookKey: session.contentKey) }
+        lock.lock()
+        defer { lock.unlock() }
+        switch outcome {
+        case .success(let bytes):
+            summary.contentFiles += 1
+            summary.contentBytes += bytes
+        case .failure(let error):
+            summary.writeFailures += 1
+            unwritten.insert(book)
+            report((error as? LayoutCacheError)?.description ?? "\(error)")
+        }
     }
 
     /// Prints a book's warnings the first time one of its jobs opens it (each job opens

@@ -6,16 +6,19 @@ import Storage
 import TextContent
 import TextLayout
 
-/// `reader cache build|stats|clear`: the on-disk layout cache (docs/CACHE.md).
+/// `reader cache build|verify|stats|clear`: the on-disk layout and content caches (docs/CACHE.md).
 ///
 /// * `build [--width N]... [--line-break S] [--indent N] [--compact] [--justify] [--jobs J]
 ///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
-///   width, one independent job per (book, width) on J threads, and stores them; layouts
-///   already in the cache (and valid for the book's text) are kept unless `--force`.
-/// * `verify [--width N]... [layout options] BOOK...` loads each cached layout, decodes every
-///   chapter and compares it with a fresh layout (and times both): an end-to-end check.
-/// * `stats` prints the number of files, their size and the books they cover.
-/// * `clear` removes every layout cache file.
+///   width, one independent job per (book, width) on J threads, and stores them, with each
+///   book's parse in the content cache (once per book); layouts and parses already in the
+///   cache (and valid for the book) are kept unless `--force`.
+/// * `verify [--width N]... [layout options] BOOK...` compares each cached parse with a
+///   fresh one, loads each cached layout, decodes every chapter and compares it with a
+///   fresh layout (and times both): an end-to-end check.
+/// * `stats` prints the number of layout files, their size and the books they cover, and
+///   the parsed books of the content cache.
+/// * `clear` removes every layout and content cache file.
 ///
 /// The folder is `$XDG_CACHE_HOME/reader/layout`; the size limit is `--max-size`, else
 /// `READER_CACHE_MAX`, else 500 MiB.
@@ -49,14 +52,15 @@ enum CacheCommand {
         case "stats":
             let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache stats takes no arguments") }
-            stats(try cache(a, environment: environment))
+            stats(try cache(a, environment: environment), contentCache(environment))
         case "clear":
             let a = try Arguments(rest, specs: [])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache clear takes no arguments") }
             let c = try cache(a, environment: environment)
-            let removed = c.clear()
+            let removed = c.clear(), parsed = contentCache(environment).clear()
             var out = Output()
             out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
+            out.write("removed \(parsed.files) parsed book\(parsed.files == 1 ? "" : "s") (\(ByteCount.human(parsed.bytes))) from \(contentCache(environment).folder.path)\n")
             out.flush()
         default:
             throw CLIError.usage("unknown cache command '\(sub)' (build, verify, stats or clear)")
@@ -76,13 +80,21 @@ enum CacheCommand {
         return LayoutCache(cacheRoot: XDGDirectories(environment: environment).cache, maxBytes: limit)
     }
 
-    static func stats(_ cache: LayoutCache) {
-        let s = cache.stats()
+    /// The content cache (parsed books) of the environment's cache folder.
+    static func contentCache(_ environment: [String: String]) -> ContentCache {
+        ContentCache(cacheRoot: XDGDirectories(environment: environment).cache)
+    }
+
+    /// The layout cache's files, size and books, then the content cache's parsed books.
+    static func stats(_ cache: LayoutCache, _ content: ContentCache) {
+        let s = cache.stats(), c = content.stats()
         var out = Output()
         out.write("Folder:   \(cache.folder.path)\n")
         out.write("Entries:  \(s.entries)\n")
         out.write("Size:     \(ByteCount.human(s.totalBytes)) (\(s.totalBytes) bytes; limit \(ByteCount.human(cache.maxBytes)))\n")
         out.write("Books:    \(s.books)\n")
+        out.write("Content:  \(content.folder.path)\n")
+        out.write("Parsed:   \(c.files) book\(c.files == 1 ? "" : "s"), \(ByteCount.human(c.bytes)) (\(c.bytes) bytes; limit \(ByteCount.human(content.maxBytes)))\n")
         out.flush()
     }
 
@@ -105,6 +117,11 @@ enum CacheCommand {
         for path in a.positionals {
             let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
             let content = session.content, key = session.key
+            switch try verifyContent(session, path: path, encoding: a.value("encoding"), out: &out) {
+            case .same: break
+            case .different: mismatches += 1
+            case .missing: misses += 1
+            }
             let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, book: content)
             for w in widths.isEmpty ? [base.width] : widths {
                 var o = hyphenated
@@ -127,8 +144,40 @@ enum CacheCommand {
             }
         }
         out.flush()
-        if mismatches > 0 { throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") differ from a fresh layout", .internalError) }
-        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? " is" : "s are") not cached", .invalidBook) }
+        if mismatches > 0 {
+            throw CLIError.other("\(mismatches) cached chapter\(mismatches == 1 ? "" : "s") or parsed book\(mismatches == 1 ? "" : "s") differ from a fresh layout or parse", .internalError)
+        }
+        if misses > 0 { throw CLIError.other("\(misses) layout\(misses == 1 ? "" : "s") or parsed book\(misses == 1 ? "" : "s") not cached", .invalidBook) }
+    }
+
+    /// What `verify` found of a book's parse in the content cache.
+    enum ContentCheck { case same, different, missing }
+
+    /// Compares the parse `session` read from the content cache with a fresh parse of the
+    /// file (their `TextContentCodec` encodings, byte for byte) and prints one line with
+    /// both times; `.missing` when the book was not in the content cache.
+    static func verifyContent(_ session: BookSession, path: String, encoding: String?, out: inout Output) throws -> ContentCheck {
+        guard !session.parsedNow else {
+            out.write("miss  content  \(path)\n")
+            return .missing
+        }
+        let clock = ContinuousClock()
+        var cached: TextContent?, fresh: BookSession?
+        let loadTime = clock.measure { cached = session.contentCache.load(bookKey: session.contentKey) }
+        let parseTime = try clock.measure {
+            fresh = try Sessions.open(path, BookOpenOptions(encoding: encoding, useContentCache: false), printWarnings: false)
+        }
+        guard let cached, let fresh else {
+            out.write("miss  content  \(path)\n")
+            return .missing
+        }
+        let same = TextContentCodec.encode(cached, key: "") == TextContentCodec.encode(fresh.content, key: "")
+        func ms(_ d: Duration) -> String {
+            String(format: "%.2f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        }
+        out.write("\(same ? "ok  " : "BAD ")  content  \(cached.chapters.count) chapters  \(cached.bytes.count) bytes of text  "
+                  + "load \(ms(loadTime))  uncached open \(ms(parseTime))  \(path)\n")
+        return same ? .same : .different
     }
 
     // MARK: build

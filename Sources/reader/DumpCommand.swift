@@ -30,6 +30,7 @@ enum DumpCommand {
     ]
 
     static func run(_ args: [String]) throws {
+        let started = ContinuousClock.now
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
@@ -49,15 +50,25 @@ enum DumpCommand {
             printer.styling = DumpStyling(theme: try ReadOptions.theme(a, environment: environment),
                                           encoder: ANSIEncoder(options: .fromEnvironment(environment)))
         }
-        // The layout cache: read the chapters from it when present; fill it when the whole
-        // book was laid out here.
-        // (Not with the notes put in: the cache has the book's own lines.)
-        let disk = session.layouts
-        if notes == .off { printer.source = { chapter in disk.lines(options: options, chapter: chapter) } }
-        printer.print(from: start, maxLines: limit)
-        if notes == .off, printer.laidOut.count == content.chapters.count, disk.layout(for: options) == nil {
-            disk.store(options: options, chapters: (0..<content.chapters.count).map { printer.laidOut[$0]! })
+        print(&printer, session: session, cacheLayouts: notes == .off, from: start, maxLines: limit, started: started)
+    }
+
+    /// Prints `printer`'s book from `start` (`maxLines` lines, or to the end), then does
+    /// the work for after the output (`dump` and pipe mode): with `cacheLayouts`, chapters
+    /// are read from the layout cache when present and the cache is filled when the whole
+    /// book was laid out here (not with the notes put in: the cache has the book's own
+    /// lines); the parse goes to the content cache when the book was parsed now.
+    /// `started` (when the command started) is for `READER_STATS`' timings.
+    static func print(_ printer: inout DumpPrinter, session: BookSession, cacheLayouts: Bool, from start: ByteOffset,
+                      maxLines: Int?, started: ContinuousClock.Instant? = nil) {
+        let disk = session.layouts, options = printer.options, chapters = printer.content.chapters.count
+        if cacheLayouts { printer.source = { chapter in disk.lines(options: options, chapter: chapter) } }
+        printer.print(from: start, maxLines: maxLines)
+        let printed = ContinuousClock.now
+        if cacheLayouts, printer.laidOut.count == chapters, disk.layout(for: options) == nil {
+            disk.store(options: options, chapters: (0..<chapters).map { printer.laidOut[$0]! })
         }
+        Sessions.outputDone(session, started: started, printed: printed)
     }
 
     /// `--hyphenate auto|off|LANG` (default auto: the book's language).

@@ -10,12 +10,14 @@ enum InfoCommand {
     ]
 
     static func run(_ args: [String]) throws {
+        let started = ContinuousClock.now
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "info needs a BOOK" : "info takes one BOOK")
         }
         let path = a.positionals[0]
-        let content = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding"))).content
+        let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
+        let content = session.content
         var out = Output()
         if a.has("json") {
             out.write(json(content, path: path))
@@ -23,6 +25,7 @@ enum InfoCommand {
             out.write(human(content, path: path))
         }
         out.flush()
+        Sessions.outputDone(session, started: started, printed: ContinuousClock.now)
     }
 
     /// The JSON form (schema in docs/CLI.md).

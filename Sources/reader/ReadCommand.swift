@@ -42,7 +42,7 @@ enum ReadCommand {
             let layout = options.hyphenation.apply(to: options.layout, book: session.content)
             let (content, start) = DumpCommand.expanded(session.content, notes: options.notes, from: jumped ?? .zero)
             var printer = DumpPrinter(content: content, options: layout, color: false)
-            printer.print(from: start, maxLines: nil)
+            DumpCommand.print(&printer, session: session, cacheLayouts: options.notes == .off, from: start, maxLines: nil)
             return
         }
         if let warning = session.stateWarning { Diagnostics.warning(warning) }

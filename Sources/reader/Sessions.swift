@@ -24,6 +24,27 @@ enum Sessions {
         return session
     }
 
+    /// The work for after a command's output is done (`dump`, `info`, pipe mode): keep the
+    /// parse in the content cache when the book was parsed now (a write failure is ignored:
+    /// it is a cache), and, with `READER_STATS` set, say on stderr where the book came
+    /// from (`content parsed` or `content cached`) and, given when the command `started`
+    /// and when its output was `printed`, the milliseconds from the one to the other and
+    /// to the end of this work (the process's start-up and exit not counted).
+    static func outputDone(_ session: BookSession, started: ContinuousClock.Instant? = nil,
+                           printed: ContinuousClock.Instant? = nil) {
+        session.storeParsedContent()
+        guard getenv("READER_STATS") != nil, session.path != nil else { return }
+        var line = session.parsedNow ? "content parsed" : "content cached"
+        if let started {
+            func ms(_ d: Duration) -> String {
+                String(format: "%.1f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+            }
+            let now = ContinuousClock.now
+            line += ", output \(ms((printed ?? now) - started)), done \(ms(now - started))"
+        }
+        Diagnostics.statsLine(line)
+    }
+
     /// The warning lines of an opened book, each naming the file.
     static func warnings(of session: BookSession, path: String) -> [String] {
         session.content.warnings.map { "\(path): \($0)" }

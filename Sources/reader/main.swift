@@ -18,7 +18,7 @@ let usage = """
       reader stats [BOOK] [--json]     reading time per book and per day, reading speed
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
-      reader cache build|verify|stats|clear   whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
+      reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
       reader config [BOOK] [options]   the settings in effect and where each comes from
       reader config --default          a commented default config file to start from
       reader config --path             where the config file is read from

@@ -471,6 +471,50 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// `store` writes the file in pieces (the text straight from the content): the bytes
+    /// are exactly `encode`'s, checksum included, and `encodePieces` joined is `encode`.
+    func testTheFileWrittenInPiecesIsTheEncoding() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        for (i, book) in [Self.richBook(), Fixtures.book(), Fixtures.book(chapters: 3)].enumerated() {
+            let key = "book\(i)"
+            let written = try cache.store(book, bookKey: key, parserVersion: 1)
+            let expected = TextContentCodec.encode(book, key: ContentCache.identity(bookKey: key, parserVersion: 1))
+            let file = Array(try XCTUnwrap(FileManager.default.contents(atPath: cache.path(bookKey: key))))
+            XCTAssertEqual(file, expected)
+            XCTAssertEqual(written, expected.count)
+            let pieces = TextContentCodec.encodePieces(book, key: "k")
+            XCTAssertEqual(pieces.head + book.bytes + pieces.rest, TextContentCodec.encode(book, key: "k"))
+            Self.assertEqual(book, try XCTUnwrap(cache.load(bookKey: key, parserVersion: 1)))
+        }
+    }
+
+    /// `reader cache stats` and `clear` count and remove the parsed books — and only them.
+    func testCacheStatsAndClearCountOnlyContentFiles() throws {
+        let root = Fixtures.temporaryFolder(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = ContentCache(cacheRoot: root)
+        XCTAssertEqual(cache.stats().files, 0, "no folder yet")
+        let book = Fixtures.book()
+        try cache.store(book, bookKey: "k1", parserVersion: 1)
+        try cache.store(book, bookKey: "k2", parserVersion: 1)
+        let layout = LayoutCache(cacheRoot: root)
+        try layout.store(bookKey: "k1", options: .init(width: 30), content: book,
+                         chapters: BookLayoutBuilder.layoutChapters(of: book, options: .init(width: 30)))
+        let leftover = cache.folder.path + "/.k3.rtc.99999.abc.tmp"
+        XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3])))
+        let stats = cache.stats()
+        XCTAssertEqual(stats.files, 2, "the temporary file is not a parsed book")
+        XCTAssertEqual(stats.bytes, 2 * Int(try FileManager.default.attributesOfItem(atPath: cache.path(bookKey: "k1"))[.size] as! UInt64))
+        let removed = cache.clear()
+        XCTAssertEqual(removed.files, 2)
+        XCTAssertEqual(removed.bytes, stats.bytes)
+        XCTAssertEqual(cache.stats().files, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "leftover temporary files go too")
+        XCTAssertEqual(layout.stats().entries, 1, "the layout cache is left alone")
+    }
+
     func testCacheEvictsLeastRecentlyUsedAndLeavesLayoutFilesAlone() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }

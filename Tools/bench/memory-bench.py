@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Peak memory of opening and dumping every book given, against its text size (issue #20, item 4).
+
+For each book, the process's own peak resident memory (VmHWM, printed by the reader with
+READER_STATS=1; a parent's ru_maxrss would count the parent's pages copied by fork), the
+median of RUNS runs (default 3), each from an empty cache folder where it says "cold":
+  * info cold / warm:  `reader info --json BOOK` (parse, then the parse stored in the
+                       content cache) / again (the parse read from the content cache);
+  * dump cold / warm:  `reader dump BOOK` (the whole book at width 80: parse, layout of
+                       every chapter, both caches filled) / again (both caches read);
+  * pager:             the full-screen reader in a detached 100×30 tmux pane with an empty
+                       cache: first frame, the layout filled in the background, `q`
+                       (skipped with --no-pager or without tmux).
+The text size is `info --json`'s textBytes (the TextContent's UTF-8 bytes); the target is
+3 × text + 20 MB. The fixed part every process pays (`reader --version`) is printed
+first; the smallest books show what a command adds to it.
+
+Usage: Tools/bench/memory-bench.py [--runs N] [--no-pager] READER_BINARY BOOK...
+"""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+MB = 1e6
+
+
+def peak_of(stderr):
+    for line in stderr.splitlines():
+        if line.startswith("reader: stats: peak-rss "):
+            value, unit = line.split()[-2:]
+            return int(value) * (1024 if unit == "kB" else 1)
+    return None
+
+
+def run(cmd, env):
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(env, READER_STATS="1"))
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)}: exit {proc.returncode}")
+    return peak_of(proc.stderr.decode(errors="replace")), proc.stdout
+
+
+def pager_peak(binary, book, env, scratch):
+    """The full-screen reader's peak: open in tmux, wait for the background layout, quit."""
+    err = os.path.join(scratch, "pager.err")
+    if os.path.exists(err):
+        os.remove(err)
+    socket = f"memory-bench-{os.getpid()}"
+    layout = os.path.join(env["XDG_CACHE_HOME"], "reader", "layout")
+    command = " ".join(f"{k}='{env[k]}'" for k in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"))
+    command = f"READER_STATS=1 {command} '{binary}' '{book}' 2> '{err}'"
+    subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-x", "100", "-y", "30", command], check=True)
+    try:
+        for _ in range(200):
+            if os.path.isdir(layout) and any(n.endswith(".rlc") for n in os.listdir(layout)):
+                break
+            time.sleep(0.05)
+        for _ in range(200):
+            if os.path.exists(err) and "peak-rss" in open(err, errors="replace").read():
+                break
+            subprocess.run(["tmux", "-L", socket, "send-keys", "q"], stderr=subprocess.DEVNULL)
+            time.sleep(0.05)
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
+    return peak_of(open(err, errors="replace").read()) if os.path.exists(err) else None
+
+
+def measure(binary, book, env, scratch, runs, pager):
+    cache = os.path.join(scratch, "cache")
+    columns = {"info cold": [], "info warm": [], "dump cold": [], "dump warm": [], "pager": []}
+    text = None
+    for _ in range(runs):
+        for command, key in ((["info", "--json"], "info"), (["dump"], "dump")):
+            shutil.rmtree(cache, ignore_errors=True)
+            peak, out = run([binary, *command, book], env)
+            columns[f"{key} cold"].append(peak)
+            if key == "info":
+                text = json.loads(out)["textBytes"]
+            columns[f"{key} warm"].append(run([binary, *command, book], env)[0])
+        if pager:
+            shutil.rmtree(cache, ignore_errors=True)
+            columns["pager"].append(pager_peak(binary, book, env, scratch))
+    return text, {k: statistics.median(v) if v and None not in v else None for k, v in columns.items()}
+
+
+def main():
+    args = sys.argv[1:]
+    runs, pager = 3, shutil.which("tmux") is not None
+    while args and args[0].startswith("--"):
+        if args[0] == "--runs":
+            runs, args = int(args[1]), args[2:]
+        elif args[0] == "--no-pager":
+            pager, args = False, args[1:]
+        else:
+            sys.exit(__doc__)
+    binary, books = os.path.abspath(args[0]), args[1:]
+    scratch = tempfile.mkdtemp(prefix="memory-bench.")
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "cache"), XDG_STATE_HOME=os.path.join(scratch, "state"),
+               XDG_CONFIG_HOME=os.path.join(scratch, "config"))
+    try:
+        version = statistics.median(run([binary, "--version"], env)[0] for _ in range(runs))
+        print(f"fixed part: reader --version peaks at {version / MB:.1f} MB")
+        names = ["info cold", "info warm", "dump cold", "dump warm"] + (["pager"] if pager else [])
+        print(f"{'book':46} {'text MB':>7} {'target':>6} " + " ".join(f"{n:>9}" for n in names) + "  (peak MB)")
+        for book in books:
+            try:
+                text, peaks = measure(binary, book, env, scratch, runs, pager)
+            except RuntimeError as e:
+                print(f"{os.path.basename(book)[:46]:46} {e}")
+                continue
+            target = 3 * text + 20 * MB
+            worst = max(p for n, p in peaks.items() if n in names and p is not None)
+            cells = " ".join(f"{peaks[n] / MB:9.1f}" if peaks[n] is not None else f"{'-':>9}" for n in names)
+            over = f"  over by {(worst - target) / MB:.1f}" if worst > target else ""
+            print(f"{os.path.basename(book)[:46]:46} {text / MB:7.2f} {target / MB:6.1f} {cells}{over}")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"load average at the end: {' '.join(open('/proc/loadavg').read().split()[:3])}")
+
+
+if __name__ == "__main__":
+    main()
