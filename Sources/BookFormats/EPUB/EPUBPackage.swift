@@ -41,10 +41,16 @@ public final class EPUBPackage: @unchecked Sendable {
     public let metadata: BookMetadata
     /// Readable spine documents in reading order.
     public let spine: [EPUBSpineItem]
-    /// The table of contents (EPUB 3 nav preferred, else NCX), unresolved.
-    public let toc: [EPUBTOCItem]
-    /// Problems found while opening that did not stop it.
-    public let warnings: [String]
+    /// The table of contents (EPUB 3 nav preferred, else NCX), unresolved; read when first
+    /// asked (a book opened from one chapter does not wait for a 2,000-entry nav).
+    public var toc: [EPUBTOCItem] { contents().items }
+    /// Problems found while opening that did not stop it (and while reading the contents).
+    public var warnings: [String] { openingWarnings + contents().warnings }
+    private let openingWarnings: [String]
+    /// The navigation document and the NCX the contents come from (entry paths).
+    private let contentsSources: (nav: String?, ncx: String?)
+    private var readContents: (items: [EPUBTOCItem], warnings: [String])?
+    private let contentsLock = NSLock()
     /// Whether the manifest lists an image (the book may show pictures).
     public let hasImages: Bool
 
@@ -146,30 +152,47 @@ public final class EPUBPackage: @unchecked Sendable {
         }
         spine = items
 
-        // TOC: EPUB 3 nav, else the NCX.
-        let toc = try Self.readTOC(opf, zip: zip, warnings: &warnings)
-        self.toc = toc.map { EPUBTOCItem(title: TextSanitizer.sanitizeLabel($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) }
-        self.warnings = warnings.map(TextSanitizer.sanitize)
+        // TOC: EPUB 3 nav, else the NCX (read when first asked).
+        contentsSources = Self.contentsSources(opf)
+        openingWarnings = warnings.map(TextSanitizer.sanitize)
+    }
+
+    /// The contents and the warnings reading them gave, read once.
+    private func contents() -> (items: [EPUBTOCItem], warnings: [String]) {
+        contentsLock.lock()
+        defer { contentsLock.unlock() }
+        if let known = readContents { return known }
+        var warnings: [String] = []
+        let items = withArchive { Self.readTOC(contentsSources, zip: $0, warnings: &warnings) }
+        let found = (items.map { EPUBTOCItem(title: TextSanitizer.sanitizeLabel($0.title), level: $0.level, targetKey: $0.targetKey, href: $0.href) },
+                     warnings.map(TextSanitizer.sanitize))
+        readContents = found
+        return found
+    }
+
+    /// The entry paths of the EPUB 3 navigation document and of the NCX, when listed.
+    private static func contentsSources(_ opf: EPUBPackageDocument) -> (nav: String?, ncx: String?) {
+        let nav = opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.properties.contains("nav") })?.path
+        let ncx = opf.ncxId.flatMap { opf.manifest[$0] }
+            ?? opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.mediaType == "application/x-dtbncx+xml" })
+        return (nav, ncx?.path)
     }
 
     /// The table of contents: the EPUB 3 navigation document, else the NCX (unresolved).
-    private static func readTOC(_ opf: EPUBPackageDocument, zip: ZipArchive, warnings: inout [String]) throws -> [EPUBTOCItem] {
+    private static func readTOC(_ sources: (nav: String?, ncx: String?), zip: ZipArchive, warnings: inout [String]) -> [EPUBTOCItem] {
         var toc: [EPUBTOCItem] = []
-        if let nav = opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.properties.contains("nav") }),
-           let navPath = nav.path {
+        if let navPath = sources.nav {
             do {
                 let data = try zip.read(navPath)
                 toc = EPUBNavigation.navTOC(data, entryPath: zip.entry(named: navPath)?.name ?? navPath, warnings: &warnings)
             } catch let e as BookError {
                 warnings.append("navigation document \(navPath) unreadable: \(Self.shortReason(e, entry: navPath))")
+            } catch {
+                warnings.append("navigation document \(navPath) unreadable: \(error)")
             }
         }
-        if toc.isEmpty {
-            let ncx = opf.ncxId.flatMap { opf.manifest[$0] }
-                ?? opf.manifestOrder.lazy.compactMap({ opf.manifest[$0] }).first(where: { $0.mediaType == "application/x-dtbncx+xml" })
-            if let ncx, let ncxPath = ncx.path, let data = try? zip.read(ncxPath) {
-                toc = EPUBNavigation.ncxTOC(data, entryPath: zip.entry(named: ncxPath)?.name ?? ncxPath, warnings: &warnings)
-            }
+        if toc.isEmpty, let ncxPath = sources.ncx, let data = try? zip.read(ncxPath) {
+            toc = EPUBNavigation.ncxTOC(data, entryPath: zip.entry(named: ncxPath)?.name ?? ncxPath, warnings: &warnings)
         }
         return toc
     }

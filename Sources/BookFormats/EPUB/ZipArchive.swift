@@ -32,7 +32,9 @@ final class ZipArchive {
     /// Usable entries by exact name.
     private(set) var entries: [String: Entry] = [:]
     /// Lower-cased name → name, for a case-insensitive fallback lookup.
-    private var foldedNames: [String: String] = [:]
+    /// Lower-cased names → names, made on the first lookup that misses (most books name
+    /// their entries exactly; a 2,000-entry book need not fold every name to open).
+    private var foldedNames: [String: String]?
     /// Names of entries that were ignored because their names are unsafe.
     private(set) var unsafeNames: [String] = []
 
@@ -62,7 +64,6 @@ final class ZipArchive {
             let comp = (st.valid & UInt64(ZIP_STAT_COMP_SIZE)) != 0 ? st.comp_size : 0
             if entries[name] == nil {
                 entries[name] = Entry(index: i, size: size, compressedSize: comp)
-                foldedNames[name.lowercased()] = name
             }
         }
     }
@@ -96,7 +97,13 @@ final class ZipArchive {
     /// The entry named exactly `name`, or (if unique) one whose name differs only in case.
     func entry(named name: String) -> (name: String, entry: Entry)? {
         if let e = entries[name] { return (name, e) }
-        if let real = foldedNames[name.lowercased()], let e = entries[real] { return (real, e) }
+        if foldedNames == nil {
+            // In zip order, the last of names that fold alike wins (as before this was lazy).
+            var folded: [String: String] = [:]
+            for name in entries.keys.sorted(by: { entries[$0]!.index < entries[$1]!.index }) { folded[name.lowercased()] = name }
+            foldedNames = folded
+        }
+        if let real = foldedNames?[name.lowercased()], let e = entries[real] { return (real, e) }
         return nil
     }
 
