@@ -9,15 +9,20 @@ extension BookSession {
         let metadata = content.metadata
         return LibraryEntry(key: key, path: path, title: metadata.title, authors: metadata.authors, language: metadata.language,
                             format: metadata.format.rawValue, fileSize: size, added: now, lastOpened: now,
-                            textBytes: content.bytes.count)
+                            textBytes: isPartial ? nil : content.bytes.count)  // a part's size is not the book's
     }
 
     /// Records in `library` that this book is open now at `progress` (0…1): added if it
     /// is not there, its path, progress and last-opened time updated. Failures are
     /// ignored (the reading position itself is saved in the book's state file).
-    /// Not for a partial session (its progress and size are not the book's).
+    /// A partial session (its progress and size are not the book's) records the book and
+    /// the time, and keeps the progress recorded before (0 for a new book).
     public func recordInLibrary(progress: Double, now: Double = Date().timeIntervalSince1970) {
-        guard !isPartial, let library, let entry = libraryEntry(now: now) else { return }
-        try? library.update { $0.recordOpened(entry, progress: progress, at: now) }
+        guard let library, let entry = libraryEntry(now: now) else { return }
+        let partial = isPartial
+        try? library.update { library in
+            let known = partial ? library.entry(key: entry.key)?.progress ?? 0 : progress
+            library.recordOpened(entry, progress: known, at: now)
+        }
     }
 }

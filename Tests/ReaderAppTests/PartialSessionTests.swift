@@ -156,8 +156,13 @@ final class PartialSessionTests: XCTestCase {
 
     func testQuittingWhileLoadingSavesTheDocumentPlaceAndWritesNoContentCache() throws {
         let (h, gate) = try openPartial()
+        h.loop.session.library = LibraryStore(stateFolder: directories.state)
         h.device.type("jjjjq")
         try h.loop.run()
+        let entry = try XCTUnwrap(LibraryStore(stateFolder: directories.state).load().library.entry(key: h.loop.session.key),
+                                  "the book is on the shelf")
+        XCTAssertEqual(entry.progress, 0, "a part's progress is not the book's: the one known (none) is kept")
+        XCTAssertNil(entry.textBytes)
         let top = h.topText
         let state = try XCTUnwrap({ if case .found(let s) = store.load(key: h.loop.session.key) { return s }; return nil }())
         XCTAssertEqual(state.position.document, "ch01.xhtml")
