@@ -4,7 +4,8 @@ import TextContent
 import FuzzSupport
 
 // Fuzz target: bytes → TXT encoding detection, iconv decoding, block structure, chapter
-// detection (`PlainTextReader.read(bytes:)`). The first byte picks an encoding override
+// detection (`PlainTextReader.read(bytes:)`), and the start of the input read alone
+// (`PlainTextReader.start(of:)`, a big TXT's first part). The first byte picks an encoding override
 // for some inputs so the iconv paths of forced encodings are reached too.
 
 private let overrides: [String?] = [nil, nil, nil, nil, "UTF-8", "UTF-16LE", "GB18030", "SHIFT_JIS", "BIG5", "WINDOWS-1252", "EUC-KR", "UTF-32BE"]
@@ -18,6 +19,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let content = try? PlainTextReader.read(bytes: bytes, name: "fuzz.txt", encoding: override) {
         let problems = content.validate()
         if !problems.isEmpty { fatalError("invalid TextContent: \(problems)") }
+    }
+    // The start of a big TXT read first (issue #20): the first half of the input, cut at a
+    // line end, must build a valid book too.
+    if bytes.count >= 2, let start = try? PlainTextReader.start(of: Array(bytes[..<(bytes.count / 2)]), name: "fuzz.txt", encoding: override) {
+        let problems = start.validate()
+        if !problems.isEmpty { fatalError("invalid TextContent from the start: \(problems)") }
     }
     return 0
 }

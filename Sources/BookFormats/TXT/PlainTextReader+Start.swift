@@ -17,10 +17,16 @@ extension PlainTextReader {
         guard fstat(fd, &st) == 0, Int(st.st_size) > bytes else { return nil }
         var head = [UInt8](repeating: 0, count: bytes)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, bytes, 0) }
-        guard n == bytes, let cut = lineEnd(before: bytes, in: head) else { return nil }
-        head.removeSubrange(cut...)
-        let (decoded, warnings) = try TextDecoding.decode(head, name: path, override: encoding)
-        return build(decoded, warnings: warnings, name: path)
+        guard n == bytes else { return nil }
+        return try start(of: head, name: path, encoding: encoding)
+    }
+
+    /// The book whose file starts with `head` (the file is longer), cut after its last line
+    /// end (`lineEnd`) and built as a whole file would be; nil when there is no cut.
+    public static func start(of head: [UInt8], name: String, encoding: String?) throws -> TextContent? {
+        guard let cut = lineEnd(before: head.count, in: head) else { return nil }
+        let (decoded, warnings) = try TextDecoding.decode(Array(head[..<cut]), name: name, override: encoding)
+        return build(decoded, warnings: warnings, name: name)
     }
 
     /// Where the text can be cut: just after the last line feed in `head`, found as the
