@@ -17,17 +17,10 @@ bin="${READER:-$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader}"   # 
 tmp=$(mktemp -d)
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 socket="build-open-$$"
+source "$(dirname "$0")/first-frame-lib.sh"
 first_frame() {  # prints the first-frame milliseconds of one open
-    rm -f "$tmp/err"
-    tmux -L "$socket" new-session -d -x 100 -y 30 \
+    first_frame_in "$socket" "$tmp/err" 100 30 \
         "READER_STATS=1 XDG_CACHE_HOME='$tmp/cache' XDG_STATE_HOME='$tmp/state' XDG_CONFIG_HOME='$tmp/config' '$bin' '$book' 2> '$tmp/err'"
-    for _ in $(seq 1 200); do
-        grep -q "first frame" "$tmp/err" 2>/dev/null && break
-        tmux -L "$socket" send-keys q 2>/dev/null || true
-        sleep 0.05
-    done
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    grep -o "first frame [0-9.]* ms" "$tmp/err" | awk '{print $3}'
 }
 snapshot() {  # the content file's inode and the layout files' names
     echo "$(stat -c %i "$tmp"/cache/reader/content/*.rtc 2>/dev/null) $(ls "$tmp/cache/reader/layout" 2>/dev/null | tr '\n' ' ')"
@@ -41,7 +34,6 @@ for ((i = 0; i < runs; i++)); do
     [ "$(snapshot)" = "$before" ] && reused=$((reused + 1))
     second+=($(first_frame))
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 f=$(median "${first[@]}"); s=$(median "${second[@]}")
 echo "first open after cache build: median ${f} ms (runs: ${first[*]})"
 echo "second open:                  median ${s} ms (runs: ${second[*]})"

@@ -11,28 +11,19 @@ runs=$1; book=$2
 bin="${READER:-$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader}"   # READER=path compares another build
 tmp=$(mktemp -d)
 socket="cached-open-$$"
+source "$(dirname "$0")/first-frame-lib.sh"
 first_frame() {  # $1 = cache dir; prints the first-frame milliseconds
-    rm -rf "$tmp/state" "$tmp/err"
-    tmux -L "$socket" new-session -d -x 100 -y 30 \
-        "READER_STATS=1 XDG_CACHE_HOME='$1' XDG_STATE_HOME='$tmp/state' '$bin' '$book' 2> '$tmp/err'"
+    rm -rf "$tmp/state"
     # Quit once the layout of this width is in the cache (the pager fills it in the
-    # background after its first frame; quitting earlier would leave the warm run without
-    # it), pressing q until the reader has exited and printed its statistics.
-    for _ in $(seq 1 200); do [ -n "$(ls "$1/reader/layout" 2>/dev/null)" ] && break; sleep 0.05; done
-    for _ in $(seq 1 200); do
-        grep -q "first frame" "$tmp/err" 2>/dev/null && break
-        tmux -L "$socket" send-keys q 2>/dev/null || true
-        sleep 0.05
-    done
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    grep -o "first frame [0-9.]* ms" "$tmp/err" | awk '{print $3}'
+    # background after its first frame; quitting earlier would leave the warm run without it).
+    FIRST_FRAME_READY="[ -n \"\$(ls '$1/reader/layout' 2>/dev/null)\" ]" first_frame_in "$socket" "$tmp/err" 100 30 \
+        "READER_STATS=1 XDG_CACHE_HOME='$1' XDG_STATE_HOME='$tmp/state' '$bin' '$book' 2> '$tmp/err'"
 }
 cold=(); warm=()
 for ((i = 0; i < runs; i++)); do
     rm -rf "$tmp/cache"; cold+=($(first_frame "$tmp/cache"))
     warm+=($(first_frame "$tmp/cache"))
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 c=$(median "${cold[@]}"); w=$(median "${warm[@]}")
 echo "empty cache: median ${c} ms (runs: ${cold[*]})"
 echo "warm cache:  median ${w} ms (runs: ${warm[*]})"

@@ -13,19 +13,12 @@ bin="${READER:-$(cd "$(dirname "$0")/../.." && pwd)/.build/release/reader}"
 tmp=$(mktemp -d)
 socket="first-frame-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/first-frame-lib.sh"
 first_frame() {  # $1 = book; prints the first-frame milliseconds
-    rm -rf "$tmp/x" "$tmp/err"; mkdir -p "$tmp/x"
-    tmux -L "$socket" new-session -d -x 80 -y 24 \
+    rm -rf "$tmp/x"; mkdir -p "$tmp/x"
+    first_frame_in "$socket" "$tmp/err" 80 24 \
         "READER_STATS=1 HOME='$tmp/x' XDG_CACHE_HOME='$tmp/x/cache' XDG_STATE_HOME='$tmp/x/state' XDG_CONFIG_HOME='$tmp/x/config' '$bin' --images off '$1' 2> '$tmp/err'"
-    for _ in $(seq 1 400); do
-        grep -q "first frame" "$tmp/err" 2>/dev/null && break
-        tmux -L "$socket" send-keys q 2>/dev/null || true
-        sleep 0.05
-    done
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    grep -o "first frame [0-9.]* ms" "$tmp/err" | awk '{print $3}'
 }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 worst=0; worst_book=""
 for book in "$@"; do
     times=()

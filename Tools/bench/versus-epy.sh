@@ -18,7 +18,7 @@ for ((i = 0; i < rounds; i++)); do
     r+=($(ms "$reader" --images off "$book"))
     e+=($(ms "$epy" "$book"))
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+source "$here/first-frame-lib.sh"   # median
 rm_=$(median "${r[@]}"); em=$(median "${e[@]}")
 echo "reader: median $rm_ ms (runs: ${r[*]})"
 echo "epy:    median $em ms (runs: ${e[*]})"
