@@ -123,7 +123,9 @@ public final class ShelfLoop {
         case .key(let key): if let input = InputMapping.input(for: key) { action = model.handle(input) }
         case .mouse(let mouse): if let input = InputMapping.input(for: mouse) { action = model.handle(input) }
         case .resize(let size): model.resize(columns: size.columns, rows: size.rows)
-        case .redraw: redrawAll()
+        case .redraw:
+            coverPanel?.drawer.forgetTerminal()   // the stop wrote the leave sequence (kitty's delete-all)
+            redrawAll()
         case .timeout: break
         case .inputClosed: return false
         }
