@@ -37,8 +37,12 @@ public final class ShelfCovers: @unchecked Sendable {
     private var wanted: (id: String, path: String)?
     private var working = false
     private let queue = DispatchQueue(label: "reader.shelf-covers", qos: .userInitiated)
+    private var lookups = 0
     /// Lookups done (tests, the benchmark).
-    public private(set) var lookupsDone = 0
+    public var lookupsDone: Int {
+        lock.lock(); defer { lock.unlock() }
+        return lookups
+    }
 
     /// No cover known yet.
     public init() {}
@@ -87,7 +91,7 @@ public final class ShelfCovers: @unchecked Sendable {
             lock.lock()
             results[next.id] = result
             if case .found(let id, _, _) = result, let place { found[id] = place; lastBytes = (id, bytes) }
-            lookupsDone += 1
+            lookups += 1
             lock.unlock()
         }
     }

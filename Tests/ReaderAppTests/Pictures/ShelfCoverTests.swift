@@ -188,4 +188,33 @@ final class ShelfCoverTests: XCTestCase {
         try shelf.run()
         XCTAssertTrue(written(device).hasSuffix(deleteAll))
     }
+
+    /// `ShelfCovers` alone: an EPUB 2 cover is found and its bytes read; an FB2 whose
+    /// `<coverpage>` is no image, a book without a cover, a file that is no book and the
+    /// sample have none; the answer is cached per file.
+    func testCoversOfOtherFormatsAndUnreadableFiles() throws {
+        let covers = ShelfCovers()
+        func settled(_ path: String) -> ShelfCovers.Lookup {
+            let entry = LibraryEntry(key: path, path: path, title: "t", format: "epub", fileSize: 1, added: 0)
+            let deadline = Date().addingTimeInterval(5)
+            var lookup = covers.lookup(entry)
+            while lookup == .pending && Date() < deadline { usleep(1000); lookup = covers.lookup(entry) }
+            return lookup
+        }
+        guard case .found(let id, let width, let height) = settled(folder.appendingPathComponent("books/cover-epub2.epub").path)
+        else { return XCTFail("the EPUB 2 cover") }
+        XCTAssertEqual([width, height], [4, 2])
+        XCTAssertEqual(Array(try covers.bytes(of: id).prefix(4)), [0x89, 0x50, 0x4E, 0x47], "the PNG's bytes")
+        XCTAssertEqual(settled(ReaderLoopTests.fixtures.appendingPathComponent("fb2/elements.fb2").path), .none,
+                       "its cover is not an image the reader knows")
+        let garbage = folder.appendingPathComponent("garbage.epub")
+        try Data(repeating: 0x41, count: 300).write(to: garbage)
+        XCTAssertEqual(settled(garbage.path), .none)
+        XCTAssertEqual(settled(folder.appendingPathComponent("books/plain.epub").path), .none)
+        XCTAssertEqual(settled(""), .none, "the sample")
+        let done = covers.lookupsDone
+        XCTAssertEqual(settled(garbage.path), .none)
+        XCTAssertEqual(covers.lookupsDone, done, "cached")
+    }
 }
+
