@@ -112,7 +112,7 @@ let package = Package(
 
         // Benchmark: reader add on 1,000 generated books (books/s), the bookshelf's first frame and scrolling.
         .executableTarget(name: "shelf-bench",
-                          dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Screen"]),
+                          dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Screen", "TerminalGraphics"]),
 
         // Helpers shared by the test targets and shelf-bench (a deterministic random
         // generator, golden bytes, generated EPUB and TXT books).

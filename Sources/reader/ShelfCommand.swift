@@ -26,7 +26,23 @@ enum ShelfCommand {
             return message
         }
         shelf?.model.readingSpeed = LearnedReadingSpeed(store: stats)
+        shelf?.onFirstFrame = { [weak shelf] in if let shelf { attachCovers(to: shelf, o, terminal: terminal) } }
         try shelf?.run()
+    }
+
+    /// The selected book's cover on the right (issue #19), when the terminal can draw
+    /// pictures: `--images` (or the config file's `images`), else the terminal's answers,
+    /// asked after the first frame so the list does not wait for them; `off` (and symbols
+    /// without colours, NO_COLOR) shows none.
+    static func attachCovers(to shelf: ShelfLoop, _ o: ReadOptions, terminal: TerminalSession) {
+        guard o.images != .off else { return }
+        let size = terminal.size()
+        let answer = ReadCommand.terminalAnswer(terminal, detecting: o.images == nil, cellSizeKnown: size.pixelWidth > 0)
+        guard let panel = ShelfCoverPanel.make(choice: o.images, answer: answer, environment: ProcessInfo.processInfo.environment,
+                                               colors: o.loop.encoder.colors, cell: PictureSetup.cellSize(size, answer: answer))
+        else { return }
+        shelf.coverPanel = panel
+        terminal.setLeavePrefix(panel.leaveBytes)
     }
 
     /// Runs the reader on `entry` (the sample when its path is ""); a message when it cannot be opened.

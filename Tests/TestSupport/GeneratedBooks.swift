@@ -7,10 +7,15 @@ import Foundation
 public enum GeneratedBooks {
     /// Writes a zip at `path`: a stored `mimetype` entry first, then `entries` deflated.
     public static func writeZip(_ path: String, _ entries: [(name: String, text: String)]) throws {
+        try writeZip(path, files: entries.map { ($0.name, Array($0.text.utf8)) })
+    }
+
+    /// Writes a zip at `path`: a stored `mimetype` entry first, then `files` deflated.
+    public static func writeZip(_ path: String, files: [(name: String, bytes: [UInt8])]) throws {
         var code: Int32 = 0
         guard let za = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else { throw NSError(domain: "zip_open", code: Int(code)) }
-        for (i, e) in ([("mimetype", "application/epub+zip")] + entries).enumerated() {
-            let bytes = Array(e.1.utf8)
+        for (i, e) in ([("mimetype", Array("application/epub+zip".utf8))] + files).enumerated() {
+            let bytes = e.1
             let copy = malloc(max(bytes.count, 1))!   // libzip frees it (freep = 1)
             bytes.withUnsafeBytes { if $0.count > 0 { memcpy(copy, $0.baseAddress!, $0.count) } }
             guard let src = zip_source_buffer(za, copy, UInt64(bytes.count), 1) else { throw NSError(domain: "zip_source", code: 0) }
@@ -23,9 +28,12 @@ public enum GeneratedBooks {
 
     /// An EPUB 3 at `path` titled `title` by `author`, with one chapter of `paragraphs`
     /// paragraphs; `withoutChapter` leaves the chapter document out of the zip (a book
-    /// that cannot be read, to show that only the metadata is).
+    /// that cannot be read, to show that only the metadata is); `cover`: an image file's
+    /// bytes put in as `OEBPS/cover.<ext>`, the EPUB 3 `cover-image`.
     public static func writeEPUB(_ path: String, title: String, author: String, language: String = "en",
-                                 paragraphs: Int = 20, withoutChapter: Bool = false) throws {
+                                 paragraphs: Int = 20, withoutChapter: Bool = false,
+                                 cover: (ext: String, mediaType: String, bytes: [UInt8])? = nil) throws {
+        let coverItem = cover.map { "<item id=\"cover\" href=\"cover.\($0.ext)\" media-type=\"\($0.mediaType)\" properties=\"cover-image\"/>" } ?? ""
         let container = """
             <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\
             <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
@@ -35,7 +43,7 @@ public enum GeneratedBooks {
             xmlns:dc="http://purl.org/dc/elements/1.1/" version="3.0" unique-identifier="id"><metadata>\
             <dc:identifier id="id">urn:gen:\(escape(path))</dc:identifier><dc:title>\(escape(title))</dc:title>\
             <dc:creator>\(escape(author))</dc:creator><dc:language>\(language)</dc:language></metadata>\
-            <manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest>\
+            <manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/>\(coverItem)</manifest>\
             <spine><itemref idref="c1"/></spine></package>
             """
         let body = (0..<paragraphs).map { "<p>Paragraph \($0) of \(escape(title)): the quick brown fox jumps over the lazy dog.</p>" }
@@ -43,8 +51,10 @@ public enum GeneratedBooks {
             <?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c</title></head>\
             <body><h1>Chapter 1</h1>\(body.joined())</body></html>
             """
-        let entries = [("META-INF/container.xml", container), ("OEBPS/content.opf", opf)]
-        try writeZip(path, withoutChapter ? entries : entries + [("OEBPS/ch1.xhtml", xhtml)])
+        var files = [("META-INF/container.xml", Array(container.utf8)), ("OEBPS/content.opf", Array(opf.utf8))]
+        if !withoutChapter { files.append(("OEBPS/ch1.xhtml", Array(xhtml.utf8))) }
+        if let cover { files.append(("OEBPS/cover.\(cover.ext)", cover.bytes)) }
+        try writeZip(path, files: files)
     }
 
     /// A TXT at `path` with a `Title:` / `Author:` header and `paragraphs` paragraphs.

@@ -94,6 +94,13 @@ public final class PictureDrawer {
     /// delete-all; nothing for the others (leaving the alternate screen erases them).
     public var leaveBytes: [UInt8] { graphics == .kitty ? wrap(KittyGraphics.deleteAll()) : [] }
 
+    /// Forgets what the terminal holds (after `leaveBytes` were written, or another
+    /// program used the screen): the next frame sends and places its pictures afresh.
+    public func forgetTerminal() {
+        kitty = KittyPictures()
+        shown = []
+    }
+
     private func wrap(_ sequence: [UInt8]) -> [UInt8] {
         throughTmux ? TmuxPassthrough.wrap(sequence) : sequence
     }

@@ -30,7 +30,8 @@ extension ShelfModel {
         let top = max(0, min(selected - count / 2, visible.count - count))
         let window = top < visible.count ? Array(visible[top..<min(visible.count, top + count)]) : []
         let rows = window.map { row(for: $0, now: now) }
-        let view = ShelfView(title: title, hint: hint, rows: rows, selectedRow: visible.isEmpty ? nil : selected - top)
+        let view = ShelfView(title: title, hint: hint, rows: rows, selectedRow: visible.isEmpty ? nil : selected - top,
+                             panelColumns: coverPanelColumns)
         return PageSnapshot(geometry: geometry, views: [view], status: status)
     }
 

@@ -37,6 +37,9 @@ public final class ShelfModel {
     public var message: String?
     /// Shown as the hint row when the library is empty (the sample entry is then listed).
     public var emptyHint = "Your library is empty. Add books: reader add ~/Books · open one: reader BOOK · Enter: the sample"
+    /// Whether the selected book's cover is shown on the right (`ShelfCoverPanel`; the loop
+    /// sets it when the terminal can draw pictures).
+    public var showsCovers = false
     /// The reading-speed hook for the time-left column.
     public var readingSpeed: ReadingSpeedEstimating?
     /// Screen size.

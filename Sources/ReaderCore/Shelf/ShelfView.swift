@@ -12,6 +12,9 @@ public struct ShelfView: LayerView, Hashable {
     public var rows: [ShelfRow]
     /// Which of `rows` is selected, if any.
     public var selectedRow: Int?
+    /// Columns kept blank on the right for the selected book's cover (0: none); the
+    /// rows are drawn in the rest.
+    public var panelColumns: Int
 
     /// Cells of the progress bar.
     public static let barCells = 10
@@ -20,23 +23,25 @@ public struct ShelfView: LayerView, Hashable {
     public static let rightWidth = barCells + 1 + 4 + 2 + 9 + 2 + 12
 
     /// A view of `rows`.
-    public init(title: String, hint: String, rows: [ShelfRow], selectedRow: Int?) {
+    public init(title: String, hint: String, rows: [ShelfRow], selectedRow: Int?, panelColumns: Int = 0) {
         self.title = title
         self.hint = hint
         self.rows = rows
         self.selectedRow = selectedRow
+        self.panelColumns = panelColumns
     }
 
     /// Rows of books that fit on a screen of `rows` rows (title, hint, status line left out).
     public static func bookRows(screenRows rows: Int) -> Int { max(1, rows - 3) }
 
-    /// Draws the rows across the screen, one cell from each edge.
+    /// Draws the title and hint across the screen and the rows left of the panel, one
+    /// cell from each edge.
     public func draw(in geometry: ScreenGeometry, into buffer: inout ScreenBuffer, renderer: Renderer) {
         let theme = renderer.theme
         let left = geometry.columns > 20 ? 1 : 0
-        let width = geometry.columns - 2 * left
-        renderer.put(title, row: 0, col: left, maxWidth: width, style: theme.heading, into: &buffer)
-        renderer.put(hint, row: 1, col: left, maxWidth: width, style: theme.hint, into: &buffer)
+        renderer.put(title, row: 0, col: left, maxWidth: geometry.columns - 2 * left, style: theme.heading, into: &buffer)
+        renderer.put(hint, row: 1, col: left, maxWidth: geometry.columns - 2 * left, style: theme.hint, into: &buffer)
+        let width = geometry.columns - 2 * left - max(0, min(panelColumns, geometry.columns - 2 * left))
         for (i, row) in rows.enumerated() {
             let y = 2 + i
             guard y < geometry.rows - 1 else { break }
