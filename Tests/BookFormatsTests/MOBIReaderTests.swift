@@ -25,6 +25,23 @@ final class MOBIReaderTests: XCTestCase {
 
     private func text(_ c: TextContent) -> String { c.string(in: c.fullRange) }
 
+    /// Issue #19: an EXTH cover the text does not show is the first block (so the first
+    /// page shows it); a cover the text shows is not repeated.
+    func testACoverTheTextDoesNotShowOpensTheBook() throws {
+        let covered = try read("mobi6-cover.mobi")
+        let cover = try XCTUnwrap(covered.metadata.cover)
+        XCTAssertEqual(covered.blocks.first?.kind, .image)
+        XCTAssertEqual(covered.string(in: try XCTUnwrap(covered.blocks.first).range), "[image: cover]")
+        XCTAssertEqual(covered.images.first, ImageReference(offset: .zero, source: cover))
+        XCTAssertEqual(covered.images.count, 1)
+        let plain = try read("mobi6-utf8.mobi")
+        XCTAssertEqual(text(covered).hasSuffix(text(plain)), true, "the text itself is unchanged after the cover")
+
+        let shown = try read("mobi6-cp1252.mobi")
+        XCTAssertEqual(shown.images.map(\.source), [try XCTUnwrap(shown.metadata.cover)], "shown in the text: once")
+        XCTAssertNotEqual(shown.blocks.first?.kind, .image)
+    }
+
     private func blockTexts(_ c: TextContent, _ kind: BlockKind) -> [String] {
         c.blocks.filter { $0.kind == kind }.map { c.string(in: $0.range) }
     }

@@ -1,3 +1,4 @@
+import Glibc
 import TextContent
 
 /// Walks a MOBI book's rebuilt parts, in order, into one `TextContentBuilder`, then
@@ -23,6 +24,32 @@ struct MOBIAssembly {
         book = TextContentBuilder(metadata: metadata)
         book.reserveCapacity(markupSize)
         self.cp1252 = cp1252
+    }
+
+    /// The cover (EXTH 201: `source`, the resource's name) as the book's first block, so the
+    /// first page shows it (issue #19) — for a book whose text does not show it itself.
+    mutating func addCover(source: String) {
+        book.beginBlock(.image)
+        book.anchor(source: source, offset: 0, linear: false)
+        book.recordImage(source: source)
+        book.append("[image: cover]")
+        book.endBlock()
+    }
+
+    /// Whether `parts` name the resource `source` (an `<img src>` of the rebuilt markup).
+    static func mention(_ source: String, in parts: [MOBIReader.Part]) -> Bool {
+        let needle = Array(source.utf8)
+        guard let first = needle.first else { return false }
+        return parts.contains { part in
+            guard let base = part.data.baseAddress else { return false }
+            var from = 0
+            while from + needle.count <= part.data.count, let hit = memchr(base + from, Int32(first), part.data.count - from) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if i + needle.count <= part.data.count && memcmp(base + i, needle, needle.count) == 0 { return true }
+                from = i + 1
+            }
+            return false
+        }
     }
 
     /// Walks one part (converted to UTF-8 first when it is not), a long one in pieces

@@ -118,6 +118,7 @@ public enum MOBIReader {
             metadata.cover = file.coverOffset.flatMap { MOBIResources.name(uid: $0, in: rawml) }
             var assembly = MOBIAssembly(metadata: metadata, cp1252: cp1252, markupSize: parts.reduce(0) { $0 + $1.data.count })
             for w in warnings { assembly.book.warn(w) }
+            if let cover = metadata.cover, !MOBIAssembly.mention(cover, in: parts) { assembly.addCover(source: cover) }
             for part in parts { assembly.add(part) }
             guard assembly.readable > 0 else {
                 throw BookError.noReadableContent(path: name, reason: "none of the \(parts.count) parts of the book could be read")
