@@ -129,6 +129,10 @@ final class PartialSessionTests: XCTestCase {
     func testEscapeDropsTheWaitingKeys() throws {
         let (h, gate) = try openPartial()
         try h.loop.draw()
+        h.device.send(.key(KeyEvent(.escape)))
+        try h.play()
+        XCTAssertTrue(h.loop.waitingInputs.isEmpty, "Esc with nothing waiting does not wait itself")
+        XCTAssertFalse(h.status.contains("Loading the rest"), h.status)
         h.device.type("G")
         h.device.send(.key(KeyEvent(.escape)))
         try h.play()
