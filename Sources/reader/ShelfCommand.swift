@@ -49,8 +49,11 @@ enum ShelfCommand {
     static func open(_ entry: LibraryEntry, _ o: ReadOptions, layers: SettingLayers, store: PositionStore, library: LibraryStore,
                      terminal: TerminalDevice) -> String? {
         do {
-            // Warnings are not printed: stderr is under the full-screen shelf.
-            let session = try Sessions.open(entry.path.isEmpty ? nil : entry.path, o.open, directories: o.directories,
+            // Warnings are not printed: stderr is under the full-screen shelf. A big book
+            // opens at its place before the rest is read, as from the command line.
+            var open = o.open
+            open.opensPartially = !o.startsRevealing
+            let session = try Sessions.open(entry.path.isEmpty ? nil : entry.path, open, directories: o.directories,
                                             store: store, printWarnings: false)
             session.library = library
             session.stats = ReadingStatsStore(stateFolder: o.directories.state)
