@@ -24,10 +24,12 @@ extension ReaderLoop {
             model.showMessage("Cancelled")
             return []
         }
-        guard waitingInputs.isEmpty, let direction = PartialBookKeys.direction(of: input, rightToLeft: session.content.metadata.direction == .rightToLeft) else {
+        let rightToLeft = session.content.metadata.direction == .rightToLeft
+        guard waitingInputs.isEmpty, let direction = PartialBookKeys.direction(of: input, rightToLeft: rightToLeft) else {
             return wait(for: input)
         }
-        // (The place, not only the position: scrolling inside a tall picture moves the screen but not the position.)
+        // The place, not only the position: scrolling inside a tall picture moves the
+        // screen but not the position.
         let before = model.place
         let effects = model.handle(input, at: now)
         if direction != 0 && model.place == before && !session.partialReachesEnd(forward: direction > 0) {
