@@ -14,12 +14,12 @@ extension BookSession {
     public var mayShowPictures: Bool { !content.images.isEmpty || partial?.hasImages == true }
 
     /// The book at `path` opened at its saved place's document, when that pays (a big
-    /// EPUB, or a big TXT read from its start) and the place is known: no saved state (the start), or a state that names its
-    /// document (written since issue #20; older states are at an offset of the whole book).
-    static func openPartially(_ path: String, key: String, options: BookOpenOptions,
-                              store: PositionStore) throws -> (PartialBook, DocumentPlace?)? {
+    /// EPUB, or a big TXT read from its start) and the place is known from `saved` (the
+    /// book's state as the store gave it): no saved state (the start), or a state that names
+    /// its document (written since issue #20; older states are at an offset of the whole book).
+    static func openPartially(_ path: String, saved: StateStore.LoadResult, options: BookOpenOptions) -> (PartialBook, DocumentPlace?)? {
         var start: DocumentPlace?
-        if case .found(let saved) = store.load(key: key) {
+        if case .found(let saved) = saved {
             if let source = saved.position.document {
                 start = DocumentPlace(source: source, offset: saved.position.documentOffset ?? 0)
             } else if saved.position.offset > 0 {

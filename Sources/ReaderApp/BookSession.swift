@@ -79,6 +79,9 @@ public final class BookSession {
     /// The line-break style to warm up after the first frame (when parsing did not).
     private let warmStyle: LineBreakStyle?
     private lazy var loadedState: (state: BookState, warning: String?) = loadState()
+    /// The state as the store gave it when `open` had to read it already (reading it again
+    /// would lose a "set aside" warning: the store moves a damaged file away when it reads it).
+    private let preloaded: StateStore.LoadResult?
     /// The content cache writes `settle` started.
     private let storing = DispatchGroup()
 
@@ -89,8 +92,9 @@ public final class BookSession {
 
     init(path: String?, content: TextContent, key: String, contentKey: String, parsedNow: Bool,
          store: PositionStore, directories: XDGDirectories, options: BookOpenOptions,
-         partial: (book: PartialBook, start: DocumentPlace?)? = nil,
+         loaded: StateStore.LoadResult? = nil, partial: (book: PartialBook, start: DocumentPlace?)? = nil,
          wholeParse: (@Sendable () throws -> TextContent)? = nil) {
+        preloaded = loaded
         self.path = path
         self.content = content
         self.key = key
@@ -113,7 +117,7 @@ public final class BookSession {
     private func loadState() -> (state: BookState, warning: String?) {
         var state = BookState(key: key, lastPath: path ?? "", title: content.metadata.title)
         var warning: String?
-        switch store.load(key: key) {
+        switch preloaded ?? store.load(key: key) {
         case .found(let saved): state = saved
         case .recovered(let w): warning = w
         case .none: break
@@ -141,20 +145,24 @@ public final class BookSession {
         let contentKey = Self.contentKey(key, encoding: options.encoding)
         let content: TextContent
         let parsedNow: Bool
+        var saved: StateStore.LoadResult?
         let standardPath = URL(fileURLWithPath: path).standardizedFileURL.path
         if options.useContentCache, let cached = ContentCache(cacheRoot: directories.cache).load(bookKey: contentKey) {
             content = cached
             parsedNow = false
-        } else if options.opensPartially, let (partial, start) = try openPartially(path, key: key, options: options, store: store) {
-            if let style = options.warmLineBreaking { LineBreakWarmUp.start(style) }
-            return BookSession(path: standardPath, content: partial.content, key: key, contentKey: contentKey, parsedNow: true,
-                               store: store, directories: directories, options: options, partial: (partial, start))
         } else {
             if let style = options.warmLineBreaking { LineBreakWarmUp.start(style) }
+            // A partial open needs the saved place now; the session keeps what was read.
+            saved = options.opensPartially ? store.load(key: key) : nil
+            if let saved, let (partial, start) = openPartially(path, saved: saved, options: options) {
+                return BookSession(path: standardPath, content: partial.content, key: key, contentKey: contentKey, parsedNow: true,
+                                   store: store, directories: directories, options: options, loaded: saved, partial: (partial, start))
+            }
             content = try BookLoader.load(path: path, options: BookLoadOptions(encoding: options.encoding, threads: options.parseThreads))
             parsedNow = true
         }
-        return BookSession(path: standardPath, content: content, key: key, contentKey: contentKey, parsedNow: parsedNow, store: store, directories: directories, options: options)
+        return BookSession(path: standardPath, content: content, key: key, contentKey: contentKey, parsedNow: parsedNow,
+                           store: store, directories: directories, options: options, loaded: saved)
     }
 
     /// The book to open when none is named: the last one read, if it still exists.
@@ -225,7 +233,7 @@ public final class BookSession {
     public func settle(layoutOptions options: LayoutOptions) {
         if let path { try? store.setLastBook(path) }
         guard partial == nil else { return }
-        if parsedNow && path != nil {
+        if storesParse {
             storing.enter()
             Thread.detachNewThread { [self] in
                 storeParsedContent()
@@ -247,9 +255,13 @@ public final class BookSession {
         loadedState.state = state
     }
 
+    /// Whether the content cache should get this session's content: a whole book (not the
+    /// sample) parsed now.
+    private var storesParse: Bool { parsedNow && partial == nil && path != nil }
+
     /// Stores the parsed book in the content cache when it was parsed now.
     public func storeParsedContent() {
-        guard parsedNow, partial == nil, path != nil else { return }
+        guard storesParse else { return }
         _ = try? contentCache.store(content, bookKey: contentKey)
     }
 }

@@ -44,7 +44,7 @@ final class PartialSessionTests: XCTestCase {
         -> (ReaderLoopTests.Harness, gate: DispatchSemaphore) {
         let path = Self.fixture(name)
         let key = try XCTUnwrap(ContentHash.ofFile(path))
-        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, saved: store.load(key: key), options: partialOptions))
         let gate = DispatchSemaphore(value: 0)
         let session = BookSession(path: path, content: book.content, key: key, contentKey: key, parsedNow: true, store: store,
                                   directories: directories, options: partialOptions, partial: (book, start),
@@ -92,7 +92,7 @@ final class PartialSessionTests: XCTestCase {
     func testScrollingInsideATallFixedLayoutPageDoesNotWaitForTheWholeBook() throws {
         let path = Self.fixture("fxl-tall-bands.epub")
         let key = try XCTUnwrap(ContentHash.ofFile(path))
-        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, saved: store.load(key: key), options: partialOptions))
         XCTAssertEqual(book.documents, 0..<16, "not the whole book: moving past the part would wait")
         let gate = DispatchSemaphore(value: 0)
         defer { gate.signal() }
@@ -112,6 +112,27 @@ final class PartialSessionTests: XCTestCase {
         XCTAssertEqual(h.model.place.pictureRowSkip, 24, "a screen and a row down inside the page, at once")
         XCTAssertFalse(h.status.contains("Loading the rest"), h.status)
         XCTAssertTrue(h.loop.session.isPartial)
+    }
+
+    /// The store sets a damaged state file aside when it reads it: the partial open reads
+    /// it once and the session still reports it (partially opened or, for a small book, not).
+    func testADamagedStateIsReportedWhenThePartialOpenReadIt() throws {
+        for (name, partially) in [("many-chapters.epub", true), ("epub3-features.epub", false)] {
+            let path = Self.fixture(name)
+            let key = try XCTUnwrap(ContentHash.ofFile(path))
+            let books = directories.state.appendingPathComponent("books")
+            try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+            let file = books.appendingPathComponent("\(key).json")
+            try Data("{ not json".utf8).write(to: file)
+            var options = partialOptions
+            if !partially { options.partialMinimumBytes = 1 << 30 }
+            let session = try BookSession.open(path, options: options, directories: directories, store: store)
+            XCTAssertEqual(session.isPartial, partially, name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "set aside: \(name)")
+            XCTAssertNotNil(session.stateWarning, "and reported: \(name)")
+            XCTAssertEqual(session.savedPosition, .zero)
+            session.completion?.wait()
+        }
     }
 
     func testAKeyThatNeedsTheWholeBookWaitsForItThenIsCarriedOut() throws {
@@ -249,7 +270,7 @@ final class PartialSessionTests: XCTestCase {
     func testAWholeBookFailureKeepsThePartAndSaysSo() throws {
         let path = Self.fixture("many-chapters.epub")
         let key = try XCTUnwrap(ContentHash.ofFile(path))
-        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, key: key, options: partialOptions, store: store))
+        let (book, start) = try XCTUnwrap(BookSession.openPartially(path, saved: store.load(key: key), options: partialOptions))
         let session = BookSession(path: path, content: book.content, key: key, contentKey: key, parsedNow: true, store: store,
                                   directories: directories, options: partialOptions, partial: (book, start),
                                   wholeParse: { throw BookError.unreadable(path: path, reason: "gone") })
