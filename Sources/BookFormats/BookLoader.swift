@@ -21,13 +21,7 @@ public enum BookLoader {
     /// FB2 (or a zip holding one), MOBI/AZW3/PalmDOC, HTML, Markdown, else plain text.
     public static func load(path: String, options: BookLoadOptions = BookLoadOptions()) throws -> TextContent {
         try checkFile(path: path)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BookError.unreadable(path: path, reason: "permission denied")
-        }
-        let head = (try? handle.read(upToCount: FormatSniffer.headBytes)) ?? Data()
-        try? handle.close()
-        if head.isEmpty { throw BookError.empty(path: path) }
-        switch FormatSniffer.detect(head: Array(head), path: path) {
+        switch try format(of: path) {
         case .epub: return try EPUBReader.read(path: path, threads: options.threads)
         case .fb2: return try FB2Reader.read(path: path)
         case .fb2Zip: return try FB2Reader.readZip(path: path)
@@ -36,6 +30,18 @@ public enum BookLoader {
         case .markdown: return try MarkdownReader.read(path: path)
         case .text: return try PlainTextReader.read(path: path, encoding: options.encoding)
         }
+    }
+
+    /// The format of the file at `path`, sniffed from its first bytes (`FormatSniffer`).
+    /// Throws `BookError.unreadable` when it cannot be opened, `.empty` when it is empty.
+    public static func format(of path: String) throws -> DetectedFormat {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BookError.unreadable(path: path, reason: "permission denied")
+        }
+        let head = (try? handle.read(upToCount: FormatSniffer.headBytes)) ?? Data()
+        try? handle.close()
+        if head.isEmpty { throw BookError.empty(path: path) }
+        return FormatSniffer.detect(head: Array(head), path: path)
     }
 
     /// Checks that `path` names a regular file this process may read, without opening it

@@ -46,16 +46,16 @@ public final class PartialBook: @unchecked Sendable {
 
     /// Opens `path` at `place` (nil: the start), parsing its document (the one before too
     /// when the place is near its start) and the next ones up to `firstPartBytes` of
-    /// markup. Nil when the book
-    /// is not an EPUB, when its spine holds less than `minimumBytes` of markup (parsing it
-    /// whole is as quick), when `source` is not in its spine, or when those documents
-    /// cannot be read (the whole book's parse then says why).
+    /// markup. Nil when the book is neither an EPUB nor a TXT, when its spine holds less
+    /// than `minimumBytes` of markup (parsing it whole is as quick), when the place's
+    /// document is not in its spine, or when those documents cannot be read (the whole
+    /// book's parse then says why).
     ///
     /// A TXT of more than `minimumBytes` opens at its start only (`place` nil, or within
     /// its first part), with `encoding` forced or detected from that part.
     /// - Throws: `BookError` when the file is not a readable EPUB (or TXT) at all.
     public static func open(path: String, at place: DocumentPlace?, minimumBytes: Int, encoding: String? = nil) throws -> PartialBook? {
-        switch format(of: path) {
+        switch try? BookLoader.format(of: path) {
         case .epub?: return try openEPUB(path: path, at: place, minimumBytes: minimumBytes)
         case .text?: return try openText(path: path, at: place, minimumBytes: minimumBytes, encoding: encoding)
         default: return nil
@@ -80,7 +80,7 @@ public final class PartialBook: @unchecked Sendable {
     }
 
     private static func openText(path: String, at place: DocumentPlace?, minimumBytes: Int, encoding: String?) throws -> PartialBook? {
-        guard minimumBytes <= textStartBytes || fileSize(path) >= minimumBytes,
+        guard fileSize(path) >= minimumBytes,
               let start = try PlainTextReader.readStart(path: path, bytes: textStartBytes, encoding: encoding) else { return nil }
         // Only a place inside the start can be found there (a TXT is one document).
         if let place, place.source != path || place.offset >= start.bytes.count / 2 { return nil }
@@ -108,10 +108,4 @@ public final class PartialBook: @unchecked Sendable {
         return lower..<upper
     }
 
-    private static func format(of path: String) -> DetectedFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: FormatSniffer.headBytes), !head.isEmpty else { return nil }
-        return FormatSniffer.detect(head: Array(head), path: path)
-    }
 }
