@@ -199,7 +199,7 @@ public final class ReaderLoop {
         if model.hasIdleWork || timeLeftPending { return 0 }
         let polling = wholeBookPending || earlyHyphenation?.relayoutPending == true
         var timeout: Int? = polling ? Self.partialPollMilliseconds : nil
-        if let due = saver.deadline { timeout = Int((max(0, due - now) * 1000).rounded(.up)) }
+        if let due = saver.deadline { timeout = min(timeout ?? Int.max, Int((max(0, due - now) * 1000).rounded(.up))) }
         if let next = model.nextDeadline(after: now) {
             timeout = min(timeout ?? Int.max, RevealTiming.timeoutMilliseconds(next: next, now: now, lastFrame: lastFrame))
         }

@@ -147,6 +147,18 @@ final class PartialSessionTests: XCTestCase {
         XCTAssertTrue(h.rows.contains { $0.contains("Note 40") }, "the end of the book is on screen")
     }
 
+    func testTheLoopLooksForTheWholeBookOftenEvenWithASaveDue() throws {
+        let (h, gate) = try openPartial()
+        try h.loop.draw()
+        h.device.type("j")  // moves: a save is due in 2 s
+        h.device.script.append(.pause(0.001))
+        try h.play()
+        XCTAssertNotNil(h.loop.saver.deadline)
+        XCTAssertEqual(h.device.timeoutsAsked.last ?? nil, ReaderLoop.partialPollMilliseconds,
+                       "the wait ends in time to take the whole book over, not at the save")
+        try arrive(h, gate)
+    }
+
     func testEscapeDropsTheWaitingKeys() throws {
         let (h, gate) = try openPartial()
         try h.loop.draw()
