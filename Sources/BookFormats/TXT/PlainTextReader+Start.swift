@@ -24,26 +24,28 @@ extension PlainTextReader {
     /// The book whose file starts with `head` (the file is longer), cut after its last line
     /// end (`lineEnd`) and built as a whole file would be; nil when there is no cut.
     public static func start(of head: [UInt8], name: String, encoding: String?) throws -> TextContent? {
-        guard let cut = lineEnd(before: head.count, in: head) else { return nil }
+        guard let cut = lineEnd(before: head.count, in: head, encoding: encoding) else { return nil }
         let (decoded, warnings) = try TextDecoding.decode(Array(head[..<cut]), name: name, override: encoding)
         return build(decoded, warnings: warnings, name: name)
     }
 
     /// Where the text can be cut: just after the last line feed in `head`, found as the
-    /// encoding writes it (UTF-16 by its BOM or its NUL bytes: an aligned code unit; UTF-32
-    /// is not cut); nil when there is none in the second half.
-    static func lineEnd(before limit: Int, in head: [UInt8]) -> Int? {
-        let width: Int, bigEndian: Bool
-        if head.starts(with: [0xFF, 0xFE, 0, 0]) || head.starts(with: [0, 0, 0xFE, 0xFF]) { return nil }
-        if head.starts(with: [0xFF, 0xFE]) { (width, bigEndian) = (2, false) }
-        else if head.starts(with: [0xFE, 0xFF]) { (width, bigEndian) = (2, true) }
-        else if head.count >= 2 && head[1] == 0 && head[0] != 0 { (width, bigEndian) = (2, false) }
-        else if head.count >= 2 && head[0] == 0 && head[1] != 0 { (width, bigEndian) = (2, true) }
-        else { (width, bigEndian) = (1, false) }
+    /// encoding writes it — the code unit the decoder would read (`encoding` forced, its
+    /// byte order from a BOM; else the BOM, else `EncodingDetector.unicodeWithoutBOM`, else
+    /// bytes); UTF-32 is not cut. Nil when there is none in the second half.
+    static func lineEnd(before limit: Int, in head: [UInt8], encoding: String? = nil) -> Int? {
+        let unit: TextEncoding = head.withUnsafeBufferPointer { all in
+            let bom = EncodingDetector.bom(all)?.encoding
+            guard let encoding else { return bom ?? EncodingDetector.unicodeWithoutBOM(all) ?? .utf8 }
+            let named = TextEncoding.named(encoding)
+            return bom.flatMap { $0.unitWidth == named.unitWidth ? $0 : nil } ?? named
+        }
+        let width = unit.unitWidth
+        guard width <= 2 else { return nil }
         var i = (limit / width) * width - width
         while i >= limit / 2 {
             let isLineFeed = width == 1 ? head[i] == 0x0A
-                : (bigEndian ? head[i] == 0 && head[i + 1] == 0x0A : head[i] == 0x0A && head[i + 1] == 0)
+                : (unit.bigEndian ? head[i] == 0 && head[i + 1] == 0x0A : head[i] == 0x0A && head[i + 1] == 0)
             if isLineFeed { return i + width }
             i -= width
         }
