@@ -21,7 +21,7 @@ extension EPUBPackage {
                 let r = buildDocument(i, zip: zip)
                 if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
                 let start = book.append(r.builder)
-                book.addChapter(title: r.heading ?? r.title ?? "Chapter \(i + 1)", level: 1, at: start, source: spine[i].entryPath)
+                book.addChapter(title: r.chapterTitle(number: i + 1), level: 1, at: start, source: spine[i].entryPath)
             }
         }
         guard readable > 0 else {

@@ -205,6 +205,10 @@ public final class EPUBPackage: @unchecked Sendable {
         var heading: String?
         var title: String?
         var error: BookError?
+
+        /// The document's chapter title: its first heading, else its `<title>`, else
+        /// "Chapter N" for the `number`th document (1-based).
+        func chapterTitle(number: Int) -> String { heading ?? title ?? "Chapter \(number)" }
     }
 
     /// Reads and walks spine document `index` with `zip` (one archive per thread).
@@ -342,7 +346,7 @@ public final class EPUBPackage: @unchecked Sendable {
         lock.unlock()
         if let error = result.error { throw error }
         var b = result.builder
-        b.addChapter(title: result.heading ?? result.title ?? "Chapter \(index + 1)", level: 1, at: .zero,
+        b.addChapter(title: result.chapterTitle(number: index + 1), level: 1, at: .zero,
                      source: spine[index].entryPath)
         return b.finish()
     }
@@ -431,7 +435,7 @@ public final class EPUBPackage: @unchecked Sendable {
             if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
             starts.append(book.append(r.builder))
             readableFlags.append(r.error == nil)
-            titles.append(r.heading ?? r.title ?? "Chapter \(starts.count)")
+            titles.append(r.chapterTitle(number: starts.count))
         }
 
         mutating func finish() throws -> TextContent {
