@@ -12,6 +12,7 @@ public enum InputMapping {
             switch event.key {
             case .left: return .alt(.left)
             case .right: return .alt(.right)
+            case .enter: return .alt(.enter)
             default: break
             }
         }
@@ -34,12 +35,19 @@ public enum InputMapping {
     }
 
     /// The reader's input for a mouse report: the wheel scrolls; a left press is a click
-    /// (on a link it follows it); releases, drags and other buttons are not used.
+    /// (on a link it follows it; with Ctrl or Alt held it looks the word up), a move with
+    /// the left button held a drag, its release a release; other buttons are not used.
     public static func input(for event: MouseEvent) -> Input? {
         switch event.kind {
         case .wheelUp: return .wheelUp
         case .wheelDown: return .wheelDown
-        case .press(.left): return .click(row: event.row, column: event.column)
+        case .press(.left):
+            if event.modifiers.contains(.control) || event.modifiers.contains(.alt) || event.modifiers.contains(.meta) {
+                return .modifiedClick(row: event.row, column: event.column)
+            }
+            return .click(row: event.row, column: event.column)
+        case .drag(.left): return .drag(row: event.row, column: event.column)
+        case .release(.left), .release(.none): return .release(row: event.row, column: event.column)
         default: return nil
         }
     }

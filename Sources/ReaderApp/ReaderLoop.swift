@@ -20,6 +20,8 @@ public struct ReaderLoopSettings {
     public var keyMap: KeyMap
     /// Which fields the status line shows (`--status`).
     public var statusFields = StatusFields.standard
+    /// Where `y` in visual mode copies to (`--clipboard-command`).
+    public var clipboard = Clipboard.terminal
     /// The wall clock (seconds since 1970) for the reading statistics' dates.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -78,7 +80,7 @@ public final class ReaderLoop {
     /// The page (position and terminal size) whose next page's pictures were prepared.
     private var preparedAhead: (position: ByteOffset, columns: Int, rows: Int)?
 
-    private let device: TerminalDevice
+    let device: TerminalDevice
     let clock: MonotonicClock
     let settings: ReaderLoopSettings
     private let encoder: ANSIEncoder
@@ -253,6 +255,8 @@ public final class ReaderLoop {
             case .settingsChanged:
                 applyDisplaySettings()
                 save()
+            case .highlightsChanged: saveHighlights()
+            case .copy(let text): copy(text)
             }
         }
         return running

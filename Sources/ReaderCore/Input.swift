@@ -12,6 +12,12 @@ public enum Input: Hashable, Sendable {
     case wheelUp, wheelDown
     /// A left click on the cell at a zero-based row and column of the screen.
     case click(row: Int, column: Int)
+    /// A left click with Ctrl or Alt held: looks up the word under it.
+    case modifiedClick(row: Int, column: Int)
+    /// The mouse moved to a cell with the left button held (a drag selects text).
+    case drag(row: Int, column: Int)
+    /// The left button went up at a cell.
+    case release(row: Int, column: Int)
     /// Alt (or Esc before it) + a named key: only the arrows are reported so (`Alt-←`,
     /// `Alt-→`); other Alt-modified keys arrive as the key alone.
     indirect case alt(Input)
@@ -28,4 +34,8 @@ public enum Effect: Hashable, Sendable {
     /// A display setting changed inside the reader (width, theme, the settings panel):
     /// redraw with `ReaderModel.settings` and save `settings.changed` with the book.
     case settingsChanged
+    /// Highlights or their notes changed: save `ReaderModel.highlights` with the book.
+    case highlightsChanged
+    /// Put this text on the system clipboard (`y` in visual mode).
+    case copy(String)
 }

@@ -168,7 +168,7 @@ public final class ReaderModel {
     }
 
     /// Builds the snapshot from the state and the visible layers.
-    private func update() {
+    func update() {
         var snapshot = PageSnapshot(geometry: context.geometry, status: StatusLine(context))
         stack.compose(into: &snapshot, context: context)
         built = snapshot

@@ -56,6 +56,23 @@ public final class ReadingContext {
     public internal(set) var loading: String?
     /// What `r` starts the paced reveal with.
     public let revealSettings: RevealSettings
+    /// Visual mode's selection (`v`, a drag), while it is on.
+    public internal(set) var selection: TextSelection?
+    /// The words and sentences of the block the last motion looked at.
+    var blockSegments: BlockSegments?
+    /// The book's highlights, sorted by start (`ReadingContext+Highlights.swift`).
+    public internal(set) var highlights: [TextHighlight] = []
+    /// The last click on the text (double and triple clicks, `ReadingContext+Clicks`).
+    var lastClick: (time: Double, row: Int, column: Int, count: Int)?
+    /// Where the left button went down on the text, while no selection is made from it yet.
+    var pressedAt: ByteOffset?
+    /// The colour `h` highlights in (`H` changes it).
+    public internal(set) var highlightColor = HighlightColor.yellow
+    /// Makes the id of a new highlight (the host gives one that is unique across sessions).
+    public var makeHighlightID: () -> String = {
+        var n = 0
+        return { n += 1; return "h\(n)" }
+    }()
 
     /// Creates the state of a reader at `position` (clamped to the text) in a terminal of
     /// `columns` × `rows`. Lays nothing out.

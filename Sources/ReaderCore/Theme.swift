@@ -21,6 +21,9 @@ public struct Theme: Hashable, Sendable {
     public var dim: CellStyle
     /// The labels `F` puts on the links of the page.
     public var hint: CellStyle
+    /// The background of each `HighlightColor` (256-colour palette), in its order; empty:
+    /// highlights are underlined instead (the plain theme, `NO_COLOR`).
+    public var highlightBackgrounds: [Color] = [.ansi(58), .ansi(22), .ansi(17), .ansi(53), .ansi(54)]
 
     /// For dark terminals (the default).
     public static let dark = Theme(
@@ -64,7 +67,8 @@ public struct Theme: Hashable, Sendable {
             statusMessage: on(.ansi(11), ink, .bold),
             selection: on(paper, .ansi(4)),
             dim: on(.ansi(8)),
-            hint: on(.ansi(15), .ansi(1), .bold))
+            hint: on(.ansi(15), .ansi(1), .bold),
+            highlightBackgrounds: [.ansi(229), .ansi(194), .ansi(153), .ansi(218), .ansi(183)])
     }()
 
     /// No colours at all: attributes only (also what `NO_COLOR` gives).
@@ -84,7 +88,8 @@ public struct Theme: Hashable, Sendable {
         statusMessage: CellStyle(attributes: [.reverse, .bold]),
         selection: CellStyle(attributes: .reverse),
         dim: CellStyle(attributes: .dim),
-        hint: CellStyle(attributes: [.reverse, .bold]))
+        hint: CellStyle(attributes: [.reverse, .bold]),
+        highlightBackgrounds: [])
 
     /// A theme by name: dark, light or plain.
     public static func named(_ name: String) -> Theme? {
@@ -94,6 +99,17 @@ public struct Theme: Hashable, Sendable {
         case "plain": return .plain
         default: return nil
         }
+    }
+
+    /// `style` inside a highlight of `color`: on its background, or underlined.
+    public func highlighting(_ style: CellStyle, in color: HighlightColor) -> CellStyle {
+        var s = style
+        if color.rawValue < highlightBackgrounds.count {
+            s.background = highlightBackgrounds[color.rawValue]
+        } else {
+            s.attributes.insert(.underline)
+        }
+        return s
     }
 
     /// Base style of a block kind.

@@ -9,7 +9,8 @@ public struct TerminalOptions: Hashable, Sendable {
     public var explicitBidi: Bool
     /// Hide the cursor (`CSI ?25l`).
     public var hideCursor: Bool
-    /// Report mouse buttons and the wheel (`CSI ?1000h` + SGR encoding `CSI ?1006h`).
+    /// Report mouse buttons, the wheel and moves with a button held (`CSI ?1002h`, which
+    /// includes `?1000`'s button reports, + SGR encoding `CSI ?1006h`).
     /// Note: while on, the terminal's own text selection needs Shift held.
     public var mouse: Bool
     /// Turn auto-wrap off (`CSI ?7l`) so a glyph the terminal measures wider than we did can
@@ -48,7 +49,7 @@ public struct TerminalOptions: Hashable, Sendable {
         if explicitBidi { s += "\u{1B}[8l" }
         if hideCursor { s += "\u{1B}[?25l" }
         if disableAutowrap { s += "\u{1B}[?7l" }
-        if mouse { s += "\u{1B}[?1000h\u{1B}[?1006h" }
+        if mouse { s += "\u{1B}[?1002h\u{1B}[?1006h" }
         return Array(s.utf8)
     }
 
@@ -56,7 +57,7 @@ public struct TerminalOptions: Hashable, Sendable {
     /// modes of `enterSequence` undone in reverse order.
     public var leaveSequence: [UInt8] {
         var s = "\u{1B}[0m"
-        if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
+        if mouse { s += "\u{1B}[?1006l\u{1B}[?1002l" }
         if disableAutowrap { s += "\u{1B}[?7h" }
         if hideCursor { s += "\u{1B}[?25h" }
         if explicitBidi { s += "\u{1B}[8h" }

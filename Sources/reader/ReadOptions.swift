@@ -16,6 +16,7 @@ struct ReadOptions {
         .init(name: "theme", short: nil, takesValue: true),
         .init(name: "margin", short: nil, takesValue: true),
         .init(name: "status", short: nil, takesValue: true),
+        .init(name: "clipboard-command", short: nil, takesValue: true),
         .init(name: "images", short: nil, takesValue: true),
         .init(name: PictureFit.key, short: nil, takesValue: true),
     ] + RevealOptions.specs
@@ -68,6 +69,7 @@ struct ReadOptions {
         loop = ReaderLoopSettings(theme: try Self.theme(a, environment: environment), arabicShaping: layout.arabicShaping,
                                   encoder: .fromEnvironment(environment), countsStoppedTime: reveal.catchUp)
         loop.statusFields = try Self.statusFields(a)
+        loop.clipboard = a.value("clipboard-command").map { $0 == "osc52" || $0.isEmpty ? .terminal : .command($0) } ?? .terminal
         images = try Self.images(a)
         pictureFit = try Self.pictureFit(a)
     }

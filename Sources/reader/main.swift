@@ -52,6 +52,9 @@ let usage = """
           --status FIELDS              status-line fields, comma-separated: title, chapter,
                                        percent, time-left-chapter, time-left-book, or none
                                        (default title,chapter,percent,time-left-chapter)
+          --clipboard-command osc52|CMD
+                                       where y copies a selection: the terminal's clipboard
+                                       (OSC 52, the default) or CMD's standard input
           --images auto|kitty|sixel|iterm|symbols|off
                                        how pictures are drawn (reader; default auto: asked of
                                        the terminal; piped output has placeholders)

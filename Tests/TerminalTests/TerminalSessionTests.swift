@@ -60,7 +60,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertTrue(session.isActive)
         XCTAssertEqual(readMaster(), options.enterSequence)
         XCTAssertEqual(String(decoding: options.enterSequence, as: UTF8.self),
-                       "\u{1B}[?1049h\u{1B}[8l\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1006h")
+                       "\u{1B}[?1049h\u{1B}[8l\u{1B}[?25l\u{1B}[?7l\u{1B}[?1002h\u{1B}[?1006h")
 
         var raw = termios()
         tcgetattr(slave, &raw)
@@ -75,7 +75,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertFalse(session.isActive)
         XCTAssertEqual(readMaster(), options.leaveSequence)
         XCTAssertEqual(String(decoding: options.leaveSequence, as: UTF8.self),
-                       "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?7h\u{1B}[?25h\u{1B}[8h\u{1B}[?1049l")
+                       "\u{1B}[0m\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?7h\u{1B}[?25h\u{1B}[8h\u{1B}[?1049l")
         XCTAssertEqual(termiosBytes(slave), before, "termios restored byte for byte")
         XCTAssertEqual(handlerBits(SIGINT), intBefore, "SIGINT disposition restored")
         XCTAssertEqual(handlerBits(SIGWINCH), winchBefore, "SIGWINCH disposition restored")

@@ -20,6 +20,8 @@ public struct ConfigKey: Sendable {
         case seconds(Double)
         /// `--status`: a comma-separated list of status-line fields (`StatusFields`).
         case statusFields
+        /// A shell command line (printable text).
+        case command
     }
 
     /// The key, e.g. `width`.
@@ -74,6 +76,9 @@ public struct ConfigKey: Sendable {
         ConfigKey(name: "status", defaultValue: StatusFields.standardText,
                   help: "status-line fields: title, chapter, percent, time-left-chapter, time-left-book (or none)",
                   kind: .statusFields),
+        ConfigKey(name: "clipboard-command", defaultValue: "osc52",
+                  help: "where y copies: osc52 (the terminal's clipboard) or a command the text is piped to (wl-copy)",
+                  kind: .command),
     ]
 
     /// The key named `name`, if there is one.
@@ -98,6 +103,7 @@ public struct ConfigKey: Sendable {
             guard let s = Double(value), s.isFinite, s >= 0, s <= bound else { return nil }
             return value
         case .statusFields: return StatusFields(parsing: value) != nil ? value : nil
+        case .command: return value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) ? value : nil
         }
     }
 
@@ -112,6 +118,7 @@ public struct ConfigKey: Sendable {
         case .reveal: return "off, on, characters a second (1 to 1000) or NNNwpm"
         case .seconds(let bound): return "seconds from 0 to \(Int(bound))"
         case .statusFields: return "fields separated by commas: title, chapter, percent, time-left-chapter, time-left-book, or none"
+        case .command: return "a command line without control characters"
         }
     }
 

@@ -45,7 +45,7 @@ public enum KeyName {
         case .home: return "home"
         case .end: return "end"
         case .alt(let key): return "alt+" + name(key)
-        case .wheelUp, .wheelDown, .click: return "mouse"
+        case .wheelUp, .wheelDown, .click, .modifiedClick, .drag, .release: return "mouse"
         }
     }
 }

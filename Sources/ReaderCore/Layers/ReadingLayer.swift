@@ -13,7 +13,7 @@ public struct ReadingLayer: Layer {
     /// (and keep the status message); without reveal, `r` starts it. Any other key reads.
     public mutating func handle(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
         if let response = handleRevealKey(input, at: time, in: context) { return response }
-        return handleReadingKey(input, in: context)
+        return handleReadingKey(input, at: time, in: context)
     }
 
     /// Adds the page on screen, laid out and placed.
@@ -23,8 +23,8 @@ public struct ReadingLayer: Layer {
 
     // MARK: Reading
 
-    private func handleReadingKey(_ input: Input, in context: ReadingContext) -> LayerResponse {
-        if let response = handleLinkKey(input, in: context) { return response }
+    private func handleReadingKey(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
+        if let response = handleLinkKey(input, at: time, in: context) { return response }
         let before = context.pager.anchor
         let page = context.textRows
         switch input {
@@ -61,6 +61,13 @@ public struct ReadingLayer: Layer {
         case .character("o"): return .push(SettingsLayer())
         case .character("t"): return .push(ContentsLayer(context: context))
         case .character("'"): return .push(BookmarksLayer())
+        case .character("\""): return .push(HighlightsLayer(context: context))
+        case .character("v"):
+            guard context.startSelectionOnPage() else {
+                context.message = "No text on this page to select"
+                return .consumed()
+            }
+            return .push(VisualLayer())
         case .character("/"): return .push(PromptLayer(.search))
         case .character(":"): return .push(PromptLayer(.command))
         case .character("?"): return .push(HelpLayer())
@@ -80,7 +87,7 @@ public struct ReadingLayer: Layer {
 
     /// `Tab` / `Shift-Tab` select a link, `Enter` follows the selected one (else it
     /// scrolls), `F` labels the links, a click on a link follows it; nil for other inputs.
-    private func handleLinkKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
+    private func handleLinkKey(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse? {
         let before = context.pager.anchor
         switch input {
         case .tab, .backTab:
@@ -97,14 +104,43 @@ public struct ReadingLayer: Layer {
             }
             return .push(hints)
         case .click(let row, let column):
-            guard let at = context.offset(atRow: row, column: column), let link = context.visibleLink(at: at) else {
-                return .consumed()
-            }
+            guard let at = context.offset(atRow: row, column: column) else { return .consumed() }
+            guard let link = context.visibleLink(at: at) else { return handleTextClick(at: at, row: row, column: column, time: time, in: context) }
             context.selectedLink = link.range
             return LinkFollowing.follow(link, in: context)
+        case .drag(let row, let column):
+            // A press on the text, then a move: the selection starts where it was pressed.
+            guard let from = context.pressedAt, let to = context.offset(atRow: row, column: column) else { return .consumed() }
+            context.pressedAt = nil
+            context.startSelection(at: from, clicks: 1)
+            context.extendSelection(to: to)
+            return .push(VisualLayer())
+        case .release:
+            context.pressedAt = nil
+            return .consumed()
+        case .modifiedClick(let row, let column):
+            guard let at = context.offset(atRow: row, column: column) else { return .consumed() }
+            context.startSelection(at: at, clicks: 2)
+            guard let selection = context.selection else { return .consumed() }
+            let response = context.lookUp(selection)
+            context.selection = nil
+            return response
         default:
             return nil
         }
+    }
+
+    /// A click on the text that is no link: remembered for a drag; a double click selects
+    /// its word, a triple click its paragraph, in visual mode.
+    private func handleTextClick(at offset: ByteOffset, row: Int, column: Int, time: Double,
+                                 in context: ReadingContext) -> LayerResponse {
+        let clicks = context.countClick(row: row, column: column, at: time)
+        guard clicks > 1 else {
+            context.pressedAt = offset
+            return .consumed()
+        }
+        context.startSelection(at: offset, clicks: clicks)
+        return .push(VisualLayer())
     }
 
     /// `[`: to the start of this chapter, or the previous one when already there.

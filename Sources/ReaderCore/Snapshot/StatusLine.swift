@@ -21,6 +21,8 @@ public struct StatusLine: Hashable, Sendable {
     public var reveal: String?
     /// The line being typed, with its `/` or `:`: replaces the whole status line.
     public var prompt: String?
+    /// The mode's field ("VISUAL 12 chars"), while visual mode is on.
+    public var mode: String?
     /// Time-left fields ("12 min left in chapter"), in order, after the reveal's.
     public var timeLeft: [String] = []
 
@@ -30,7 +32,7 @@ public struct StatusLine: Hashable, Sendable {
     /// The optional right-hand fields, most important first, left of the chapter counter;
     /// dropped from the last when the line is too narrow (a new field goes in here).
     var fields: [String] {
-        [match, reveal].compactMap { $0 } + timeLeft
+        [mode, match, reveal].compactMap { $0 } + timeLeft
     }
 
     /// Creates a status line.

@@ -18,8 +18,10 @@ extension TextPage {
         let span = ByteRange(first.line.start, max(first.line.start, last.line.range.upperBound))
         let matches = context.search?.matches(overlapping: span) ?? []
         let current = context.currentMatch
-        let placer = LinePlacer(content: content, span: span, options: context.layouts.options,
+        var placer = LinePlacer(content: content, span: span, options: context.layouts.options,
                                 paragraphs: context.layouts.bidiParagraphs, selected: context.selectedLink)
+        placer.selection = context.selection?.range
+        placer.highlights = context.highlights.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound }
         // Paced reveal: only clusters that start before the revealed offset are shown.
         let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var lines: [PageLine] = []
@@ -82,6 +84,10 @@ struct LinePlacer {
     let selected: ByteRange?
     /// The emphasis marks over the lines to place.
     let marks: ArraySlice<EmphasisMarkRun>
+    /// Visual mode's selection (drawn as the selected link is).
+    var selection: ByteRange?
+    /// The highlights over the lines to place, sorted by start.
+    var highlights: [TextHighlight] = []
 
     /// A placer for lines within `span` of `content`.
     init(content: TextContent, span: ByteRange, options: LayoutOptions, paragraphs: BidiParagraphCache?, selected: ByteRange? = nil) {
@@ -105,6 +111,7 @@ struct LinePlacer {
         let span = line.range
         let runs = self.runs.count > 16 ? self.runs.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound } : self.runs
         let external = runs.count == self.runs.count ? self.external : runs.filter { $0.url != nil }
+        let highlights = self.highlights.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound }
         // The book's bytes are borrowed once a line; at least a byte a cluster (plus a
         // hyphen): one allocation a line, written in place.
         let clusters = content.bytes.withUnsafeBufferPointer { bytes in
@@ -117,17 +124,23 @@ struct LinePlacer {
                     if !external.isEmpty, let url = external.last(where: { $0.range.contains(at) })?.url {
                         Self.extend(&hyperlinks, url: url, column: cluster.column, width: cluster.width)
                     }
-                    guard !cluster.isBlank, count < buffer.count else { return }   // (a byte a cluster: never full)
-                    let grapheme = TextPage.grapheme(of: cluster, in: bytes)
+                    let inSelection = !cluster.isReading && (selected?.contains(at) ?? false || selection?.contains(at) ?? false)
+                    let highlight = highlights.isEmpty || cluster.isReading ? nil : highlights.last { $0.range.contains(at) }?.color
+                    // Blanks are left out, but for those inside a selection or a highlight (drawn as one band).
+                    let shownBlank = cluster.isBlank && (highlight != nil || (inSelection && selection?.contains(at) == true))
+                    guard !cluster.isBlank || shownBlank, count < buffer.count else { return }   // (a byte a cluster: never full)
+                    let grapheme = shownBlank ? PackedGrapheme.space : TextPage.grapheme(of: cluster, in: bytes)
                     (buffer.baseAddress! + count).initialize(to: PageCluster(
                         grapheme: grapheme, column: cluster.column, width: cluster.width,
                         styles: styles(of: cluster, runs: runs), match: cluster.isReading ? .none : match(at),
-                        isSelected: !cluster.isReading && (selected?.contains(at) ?? false)))
+                        isSelected: inSelection, highlight: highlight))
                     count += 1
                 }
             }
         }
-        return PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters, hyperlinks: hyperlinks)
+        var placed = PageLine(start: line.start, kind: line.kind, marker: marker, clusters: clusters, hyperlinks: hyperlinks)
+        placed.hasNote = highlights.contains { $0.note != nil && span.contains($0.range.lowerBound) }
+        return placed
     }
 
     /// Adds a cluster's cells to the last span when it is the same link and next to it.

@@ -40,6 +40,11 @@ public struct TextPage: LayerView, Hashable {
             for link in line.hyperlinks {
                 buffer.setHyperlink(link.url, row: row, col: margin + link.column, width: link.width)
             }
+            // The note mark: in the left margin, else just right of the text column.
+            if line.hasNote, let last = line.clusters.max(by: { $0.column < $1.column }) {
+                let col = margin >= 2 ? margin - 2 : margin + last.column + last.width + 1
+                if col >= 0 && col < buffer.width { buffer.put("✎", width: 1, row: row, col: col, style: theme.dim) }
+            }
         }
     }
 
@@ -50,7 +55,8 @@ public struct TextPage: LayerView, Hashable {
         case .none: break
         }
         if cluster.isSelected { return theme.selection }
-        return theme.style(for: kind, inline: cluster.styles)
+        let style = theme.style(for: kind, inline: cluster.styles)
+        return cluster.highlight.map { theme.highlighting(style, in: $0) } ?? style
     }
 }
 
@@ -67,6 +73,8 @@ public struct PageLine: Hashable, Sendable {
     public var clusters: [PageCluster]
     /// The cells of links out of the book (their URLs, for OSC 8 hyperlinks).
     public var hyperlinks: [PageHyperlink]
+    /// Whether a highlight with a note starts on this line (a mark in the margin).
+    public var hasNote = false
 
     /// Creates a line.
     public init(start: ByteOffset, kind: BlockKind, marker: LineMarker? = nil, clusters: [PageCluster] = [],
@@ -124,11 +132,17 @@ public struct PageCluster: Hashable, Sendable {
     private var storedWidth: UInt8
     /// Whether it is in a search match.
     public var match: MatchKind
-    /// Whether it is in the link `Tab` selected.
+    /// Whether it is in the link `Tab` selected, or in visual mode's selection.
     public var isSelected: Bool
+    private var storedHighlight: UInt8
 
     /// What to draw, as a String.
     public var text: String { grapheme.string }
+    /// The colour of the highlight it is in, if any.
+    public var highlight: HighlightColor? {
+        get { storedHighlight == 0 ? nil : HighlightColor(rawValue: Int(storedHighlight) - 1) }
+        set { storedHighlight = newValue.map { UInt8($0.rawValue + 1) } ?? 0 }
+    }
     /// Column in the text column.
     public var column: Int {
         get { Int(storedColumn) }
@@ -142,13 +156,14 @@ public struct PageCluster: Hashable, Sendable {
 
     /// Creates a cluster.
     public init(grapheme: PackedGrapheme, column: Int, width: Int, styles: InlineStyles = InlineStyles(), match: MatchKind = .none,
-                isSelected: Bool = false) {
+                isSelected: Bool = false, highlight: HighlightColor? = nil) {
         self.grapheme = grapheme
         storedColumn = Int32(clamping: column)
         storedWidth = UInt8(clamping: width)
         self.styles = styles
         self.match = match
         self.isSelected = isSelected
+        storedHighlight = highlight.map { UInt8($0.rawValue + 1) } ?? 0
     }
 }
 

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where `y` in visual mode puts the selected text: the terminal's clipboard through OSC 52
+/// (works over ssh, and in tmux with `set-clipboard on`), or a command the text is piped
+/// to (`--clipboard-command`, e.g. `wl-copy`, `xclip -selection clipboard`).
+public enum Clipboard: Hashable, Sendable {
+    /// OSC 52 to the terminal.
+    case terminal
+    /// `/bin/sh -c COMMAND` with the text on its standard input.
+    case command(String)
+
+    /// The most text OSC 52 carries (terminals drop longer sequences: xterm's default
+    /// limit is about a million bytes of base64).
+    public static let maxTerminalBytes = 700_000
+
+    /// The bytes that put `text` on the terminal's clipboard: `ESC ] 52 ; c ; BASE64 ESC \`.
+    /// Base64 holds no control character, so nothing of the book reaches the terminal as
+    /// a sequence; nil when the text is too long for OSC 52.
+    public static func osc52(_ text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maxTerminalBytes else { return nil }
+        return Array("\u{1B}]52;c;".utf8) + Array(Data(bytes).base64EncodedString().utf8) + [0x1B, 0x5C]
+    }
+
+    /// Runs the command with `text` on its standard input (its output thrown away, so the
+    /// screen is not written over); returns an error message, nil when it succeeded.
+    /// Waits at most `timeout` seconds, then stops it.
+    public static func run(_ command: String, text: String, timeout: Double = 5) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "Cannot run the clipboard command: \(error.localizedDescription)" }
+        // Written on another thread: a command that does not read must not block the reader.
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: Data(text.utf8))
+            try? writer.close()
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            return "The clipboard command did not finish in \(Int(timeout)) s"
+        }
+        return process.terminationStatus == 0 ? nil : "The clipboard command failed (exit \(process.terminationStatus))"
+    }
+}
