@@ -53,6 +53,10 @@ public enum KeyHelp {
         public static let settings = "Settings"
         /// The settings panel's keys.
         public static let settingsPanel = "Settings panel (o)"
+        /// Visual mode's keys.
+        public static let visual = "Visual mode (v): select, copy, highlight"
+        /// The highlight list's keys.
+        public static let highlights = "Highlight list (\")"
     }
 
     /// Every binding, grouped.
@@ -68,7 +72,7 @@ public enum KeyHelp {
             Entry(["j", "↓", "Enter", "Ctrl-E", "Ctrl-N"], "one line down"),
             Entry(["k", "↑", "Ctrl-Y", "Ctrl-P"], "one line up"),
             Entry(["d", "Ctrl-D", "/", "u", "Ctrl-U"], "half a page down / up"),
-            Entry(["mouse wheel"], "three lines (Shift + mouse selects text)"),
+            Entry(["mouse wheel"], "three lines"),
             Entry(["]"], "next chapter"),
             Entry(["["], "start of the chapter (again: the previous)"),
             Entry(["g", "Home", "<", "/", "G", "End", ">"], "start / end of the book"),
@@ -97,6 +101,8 @@ public enum KeyHelp {
             Entry(["t"], "table of contents"),
             Entry(["m"], "add a bookmark at the top line"),
             Entry(["'"], "bookmark list"),
+            Entry(["v"], "visual mode: select, copy, highlight"),
+            Entry(["\""], "list of highlights and notes"),
             Entry([":"], "go to: :12 (chapter), :offset 123456, :42%"),
             Entry(["Ctrl-O", "Alt-←", "/", "Alt-→"], "back from a jump / forward again"),
         ]),
@@ -105,6 +111,8 @@ public enum KeyHelp {
             Entry(["Enter"], "follow it (a note opens in a popup)"),
             Entry(["F"], "label the links: type a label to follow"),
             Entry(["mouse click"], "follow the link clicked"),
+            Entry(["mouse drag", "double click", "triple click"], "select text / a word / a paragraph"),
+            Entry(["Ctrl-click", "Alt-click"], "look the word up in the dictionaries"),
             Entry(["Esc"], "clear the selection and highlights"),
         ]),
         Section(title: Title.note, entries: [
@@ -136,9 +144,32 @@ public enum KeyHelp {
             Entry(["Esc", "q", "'"], "close"),
         ]),
         Section(title: Title.prompt, entries: [
-            Entry(["Enter"], "search, or run the command"),
+            Entry(["Enter"], "search, run the command, save the note"),
+            Entry(["Alt-Enter"], "a new line (in a note)"),
             Entry(["Backspace"], "delete a character (empty line: cancel)"),
             Entry(["Esc", "Ctrl-C", "Ctrl-G"], "cancel"),
+        ]),
+        Section(title: Title.visual, entries: [
+            Entry(["w", "/", "b", "/", "e"], "next word / word start / word end"),
+            Entry([")", "/", "("], "next sentence / sentence start"),
+            Entry(["}", "/", "{"], "next paragraph / paragraph start"),
+            Entry(["j", "↓", "/", "k", "↑"], "line down / up (same column)"),
+            Entry(["l", "→", "/", "←", "Backspace"], "a character on / back"),
+            Entry(["o"], "move the other end"),
+            Entry(["y"], "copy the text to the clipboard"),
+            Entry(["h", "/", "H"], "highlight / next colour (5 colours)"),
+            Entry(["a"], "note on the highlight (Alt-Enter: new line)"),
+            Entry(["d", "x"], "remove the highlights in the selection"),
+            Entry(["Enter", "K"], "look the word up in the dictionaries"),
+            Entry(["mouse drag", "mouse click", "Ctrl-click"], "move the end / start again / look up"),
+            Entry(["Esc", "v", "Ctrl-G"], "leave visual mode"),
+        ]),
+        Section(title: Title.highlights, entries: [
+            Entry(["j", "↓", "/", "k", "↑", "mouse wheel"], "next / previous highlight"),
+            Entry(["g", "Home", "/", "G", "End"], "first / last"),
+            Entry(["Enter"], "go there"),
+            Entry(["d", "x"], "delete the highlight (and its note)"),
+            Entry(["Esc", "q", "\""], "close"),
         ]),
         Section(title: Title.reveal, entries: [
             Entry(["r"], "reveal on / off"),

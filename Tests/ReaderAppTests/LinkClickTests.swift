@@ -65,7 +65,10 @@ extension ReaderLoopTests {
         XCTAssertEqual(InputMapping.input(for: KeyEvent(.tab, modifiers: .shift)), .backTab)
         XCTAssertEqual(InputMapping.input(for: KeyEvent(.tab)), .tab)
         XCTAssertEqual(InputMapping.input(for: MouseEvent(.press(.left), column: 7, row: 3)), .click(row: 3, column: 7))
-        XCTAssertNil(InputMapping.input(for: MouseEvent(.release(.left), column: 7, row: 3)))
+        XCTAssertEqual(InputMapping.input(for: MouseEvent(.release(.left), column: 7, row: 3)), .release(row: 3, column: 7))
+        XCTAssertEqual(InputMapping.input(for: MouseEvent(.drag(.left), column: 8, row: 3)), .drag(row: 3, column: 8))
+        XCTAssertEqual(InputMapping.input(for: MouseEvent(.press(.left), column: 7, row: 3, modifiers: .control)),
+                       .modifiedClick(row: 3, column: 7))
         XCTAssertNil(InputMapping.input(for: MouseEvent(.press(.right), column: 7, row: 3)))
     }
 }

@@ -13,7 +13,8 @@ final class KeyHelpTests: XCTestCase {
 
     /// The named keys, and the Alt-arrows.
     static let namedKeys: [Input] = [.enter, .escape, .backspace, .tab, .backTab, .up, .down, .left, .right, .pageUp, .pageDown,
-                                     .home, .end, .wheelUp, .wheelDown, .click(row: 0, column: 0), .alt(.left), .alt(.right)]
+                                     .home, .end, .wheelUp, .wheelDown, .click(row: 0, column: 0), .alt(.left), .alt(.right),
+                                     .drag(row: 0, column: 2), .modifiedClick(row: 0, column: 0), .alt(.enter)]
 
     /// How the help spells `input`.
     static func name(_ input: Input) -> String {
@@ -27,6 +28,9 @@ final class KeyHelpTests: XCTestCase {
         case .tab: return "Tab"
         case .backTab: return "Shift-Tab"
         case .click: return "mouse click"
+        case .drag: return "mouse drag"
+        case .release: return "mouse release"
+        case .modifiedClick: return "Ctrl-click"
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"
@@ -121,6 +125,25 @@ final class KeyHelpTests: XCTestCase {
             return layer.selected != 1 || !r.actions.isEmpty || !r.effects.isEmpty
         }
         assertListed(settings, in: [KeyHelp.Title.settingsPanel], "SettingsLayer")
+        let visual = handled { input in
+            let m = model()
+            m.handle(.character("v"))
+            let before = m.selection
+            var layer = VisualLayer()
+            let r = layer.handle(input, at: 0, in: m.context)
+            return r.consumed && (m.selection != before || !r.actions.isEmpty || !r.effects.isEmpty || m.message != nil)
+        }
+        assertListed(visual, in: [KeyHelp.Title.visual], "VisualLayer")
+        XCTAssertTrue(visual.isSuperset(of: ["w", "b", "e", "(", ")", "{", "}", "j", "k", "o", "y", "h", "H", "a", "Enter", "Esc"]))
+        let highlights = handled { input in
+            let m = model()
+            m.setHighlights((0..<3).map { TextHighlight(id: "\($0)", range: ByteRange($0 * 500, $0 * 500 + 9)) })
+            var layer = HighlightsLayer(context: m.context)   // the one at the position (1000): the last
+            _ = layer.handle(.up, at: 0, in: m.context)
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.selected != 1 || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(highlights, in: [KeyHelp.Title.highlights], "HighlightsLayer")
     }
 
     func testTheHelpNamesQuitAndClearingASearch() {

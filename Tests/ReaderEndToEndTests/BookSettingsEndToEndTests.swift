@@ -47,8 +47,8 @@ final class BookSettingsEndToEndTests: XCTestCase {
         XCTAssertEqual(widest(piped.stdout), 40, "the book's width wins over the config file")
         XCTAssertEqual(widest(try run([book, "--width", "50"]).stdout), 50, "the command line wins over the book")
         let config = try run(["config", book]).stdout
-        XCTAssertTrue(config.contains("width           40       # book"), config)
-        XCTAssertTrue(config.contains("justify         on       # book"), config)
+        XCTAssertTrue(config.contains("width             40       # book"), config)
+        XCTAssertTrue(config.contains("justify           on       # book"), config)
     }
 
     func testABadBookSettingIsWarnedAboutAndSkipped() throws {

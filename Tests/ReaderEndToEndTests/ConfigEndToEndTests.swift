@@ -29,11 +29,11 @@ final class ConfigEndToEndTests: XCTestCase {
                                        + "reader: warning: config:5: unknown key 'colour'\n")
         let lines = outcome.stdout.components(separatedBy: "\n")
         XCTAssertEqual(lines.first, "# \(home.path)/reader/config")
-        XCTAssertTrue(lines.contains("width           72       # config:2"), outcome.stdout)
-        XCTAssertTrue(lines.contains("justify         on       # config:3"), outcome.stdout)
-        XCTAssertTrue(lines.contains("theme           light    # command line"), outcome.stdout)
-        XCTAssertTrue(lines.contains("compact         on       # command line"), outcome.stdout)
-        XCTAssertTrue(lines.contains("wrap            optimal  # default"), outcome.stdout)
+        XCTAssertTrue(lines.contains("width             72       # config:2"), outcome.stdout)
+        XCTAssertTrue(lines.contains("justify           on       # config:3"), outcome.stdout)
+        XCTAssertTrue(lines.contains("theme             light    # command line"), outcome.stdout)
+        XCTAssertTrue(lines.contains("compact           on       # command line"), outcome.stdout)
+        XCTAssertTrue(lines.contains("wrap              optimal  # default"), outcome.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("map ctrl+x next_page") && $0.hasSuffix("# config:6") }, outcome.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("unmap space") && $0.hasSuffix("# config:7") }, outcome.stdout)
     }
@@ -43,7 +43,7 @@ final class ConfigEndToEndTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0)
         XCTAssertEqual(outcome.stderr, "")
         XCTAssertTrue(outcome.stdout.hasPrefix("# \(home.path)/reader/config (none)\n"), outcome.stdout)
-        XCTAssertEqual(outcome.stdout.components(separatedBy: "# default").count - 1, 20, outcome.stdout)
+        XCTAssertEqual(outcome.stdout.components(separatedBy: "# default").count - 1, 21, outcome.stdout)
         XCTAssertEqual(try run(["config", "--path"]).stdout, "\(home.path)/reader/config\n")
     }
 

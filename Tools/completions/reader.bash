@@ -4,7 +4,7 @@ _reader() {
     local cur prev words cword
     _init_completion 2>/dev/null || { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; }
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
-        --color --encoding --direction --arabic-shaping --ruby --logical --notes --wrap --hyphenate --percent -p --theme --margin --status --images --fit
+        --color --encoding --direction --arabic-shaping --ruby --logical --notes --wrap --hyphenate --percent -p --theme --margin --status --clipboard-command --images --fit
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
         --sort -r
@@ -20,6 +20,7 @@ _reader() {
         --theme) COMPREPLY=($(compgen -W "dark light plain" -- "$cur")); return ;;
         --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm symbols off" -- "$cur")); return ;;
         --fit) COMPREPLY=($(compgen -W "page width" -- "$cur")); return ;;
+        --clipboard-command) COMPREPLY=($(compgen -W "osc52 wl-copy xclip" -- "$cur")); return ;;
         --status) COMPREPLY=($(compgen -W "title,chapter,percent,time-left-chapter title,chapter,percent,time-left-book percent,time-left-book none" -- "$cur")); return ;;
         --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
         add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;

@@ -2,8 +2,8 @@ import Support
 import TextContent
 import TextLayout
 
-/// One block's words and sentences as byte ranges of the book (UAX #29, with ICU's
-/// dictionary words in CJK and South-East Asian runs), for visual mode's motions. Made
+/// One block's words and sentences as byte ranges of the book (for now by the
+/// provisional rules of `ProvisionalSegmentation.swift`), for visual mode's motions. Made
 /// for one block at a time and kept while the selection stays in it.
 struct BlockSegments {
     /// Index of the block in `TextContent.blocks`.

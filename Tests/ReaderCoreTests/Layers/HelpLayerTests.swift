@@ -14,7 +14,7 @@ final class HelpLayerTests: XCTestCase {
                        "the last row says there is more")
         m.handle(.up)
         XCTAssertEqual((m.topLayer as? HelpLayer)?.scroll, 0)
-        for _ in 0..<100 { m.handle(.wheelDown) }
+        for _ in 0..<300 { m.handle(.wheelDown) }
         let bottom = KeyHelp.lines.count - 11
         XCTAssertEqual((m.topLayer as? HelpLayer)?.scroll, bottom, "stops with the last line on the last text row")
         XCTAssertEqual((m.snapshot.views.last as? HelpView)?.lines.last, KeyHelp.lines.last)
