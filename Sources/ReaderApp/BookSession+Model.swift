@@ -19,9 +19,11 @@ extension BookSession {
                                 preferredWidth: layout.width, baseOptions: layout, marks: savedMarks, revealSettings: reveal,
                                 jumps: savedJumps, settings: display)
         // A partial session's chapters are not the book's: no layout cache for them.
+        model.setHighlightIDs(Self.newHighlightID)
         if !isPartial {
             let disk = layouts
             model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+            model.setHighlights(savedHighlights)
         } else {
             model.setLoading("loading…")
         }

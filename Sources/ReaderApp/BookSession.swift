@@ -78,7 +78,7 @@ public final class BookSession {
     public var stats: ReadingStatsStore?
     /// The line-break style to warm up after the first frame (when parsing did not).
     private let warmStyle: LineBreakStyle?
-    private lazy var loadedState: (state: BookState, warning: String?) = loadState()
+    lazy var loadedState: (state: BookState, warning: String?) = loadState()
     /// The state as the store gave it when `open` had to read it already (reading it again
     /// would lose a "set aside" warning: the store moves a damaged file away when it reads it).
     private let preloaded: StateStore.LoadResult?

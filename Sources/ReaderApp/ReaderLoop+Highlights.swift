@@ -18,6 +18,6 @@ extension ReaderLoop {
 
     /// Writes the model's highlights with the book's state.
     func saveHighlights() {
-        // Wired to the highlight store when it lands (issue #21 item 3).
+        do { try session.saveHighlights(model.highlights) } catch { model.showMessage("Could not save the highlights: \(error)") }
     }
 }

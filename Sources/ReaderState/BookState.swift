@@ -62,6 +62,9 @@ public struct BookState: Codable, Hashable, Sendable {
     /// names of the long command-line options, docs/CONFIG.md). They override the config
     /// file and are overridden by the command line. Absent when none was changed.
     public var settings: [String: String]?
+    /// Highlights and their notes (visual mode's `h`, `a`), in book order; absent when
+    /// there are none.
+    public var highlights: [StoredHighlight]?
 
     public init(key: String, lastPath: String, title: String, position: SavedPosition = SavedPosition(chapter: 0, offset: 0),
                 bookmarks: [Bookmark] = [], updated: Double = 0) {
