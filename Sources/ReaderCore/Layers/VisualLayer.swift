@@ -20,6 +20,11 @@ public struct VisualLayer: Layer {
             context.moveSelection(motion)
             return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
         }
+        // While only part of a big book is known its offsets are not the book's: no highlight yet.
+        if context.loading != nil, [.character("h"), .character("H"), .character("a"), .character("d"), .character("x")].contains(input) {
+            context.message = "Highlights wait until the whole book is loaded"
+            return .consumed()
+        }
         switch input {
         case .character("o"): context.selection = selection.swapped
         case .character("y"):

@@ -84,6 +84,16 @@ final class HighlightTests: XCTestCase {
         XCTAssertEqual(m.highlights.count, 1)
     }
 
+    func testNoHighlightWhileOnlyPartOfTheBookIsLoaded() {
+        let m = model(["Call me Ishmael."])
+        m.setLoading("loading…")
+        m.handle(.character("v"))
+        XCTAssertEqual(m.handle(.character("h")), [])
+        XCTAssertEqual(m.highlights, [])
+        XCTAssertEqual(m.message, "Highlights wait until the whole book is loaded")
+        XCTAssertEqual(m.handle(.character("y")), [.copy("Call")], "copying needs no offsets: it works")
+    }
+
     func testHighlightsPastTheTextAreLeftOut() {
         let m = model(["Short."])
         let end = m.content.bytes.count
