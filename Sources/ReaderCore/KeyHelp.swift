@@ -112,7 +112,7 @@ public enum KeyHelp {
             Entry(["F"], "label the links: type a label to follow"),
             Entry(["mouse click"], "follow the link clicked"),
             Entry(["mouse drag", "double click", "triple click"], "select text / a word / a paragraph"),
-            Entry(["Ctrl-click", "Alt-click"], "look the word up in the dictionaries"),
+            Entry(["Ctrl-click", "Alt-click"], "look the word up (dictionaries: not yet)"),
             Entry(["Esc"], "clear the selection and highlights"),
         ]),
         Section(title: Title.note, entries: [
@@ -160,7 +160,7 @@ public enum KeyHelp {
             Entry(["h", "/", "H"], "highlight / next colour (5 colours)"),
             Entry(["a"], "note on the highlight (Alt-Enter: new line)"),
             Entry(["d", "x"], "remove the highlights in the selection"),
-            Entry(["Enter", "K"], "look the word up in the dictionaries"),
+            Entry(["Enter", "K"], "look the word up (dictionaries: not yet)"),
             Entry(["mouse drag", "mouse click", "Ctrl-click"], "move the end / start again / look up"),
             Entry(["Esc", "v", "Ctrl-G"], "leave visual mode"),
         ]),
