@@ -33,6 +33,8 @@ public enum Clipboard: Hashable, Sendable {
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // A command that exits without reading all of it must give EPIPE, not SIGPIPE's end of the reader.
+        signal(SIGPIPE, SIG_IGN)
         do { try process.run() } catch { return "Cannot run the clipboard command: \(error.localizedDescription)" }
         // Written on another thread: a command that does not read must not block the reader.
         let writer = input.fileHandleForWriting
