@@ -25,7 +25,7 @@ extension BookSession {
         }
     }
 
-    /// The stored form of `h`: its quote, up to `StoredHighlight.contextLength` bytes of
+    /// The stored form of `h`: its note sanitised (`TextSanitizer`), its quote, up to `StoredHighlight.contextLength` bytes of
     /// whole characters each side, its chapter.
     func stored(_ h: TextHighlight, created: Double, updated: Double) -> StoredHighlight {
         let bytes = content.bytes.count, reach = StoredHighlight.contextLength
@@ -36,7 +36,7 @@ extension BookSession {
         }
         return StoredHighlight(id: h.id, start: h.range.lowerBound.rawValue, end: h.range.upperBound.rawValue,
                                chapter: content.chapterIndex(containing: h.range.lowerBound) ?? 0, color: h.color.name,
-                               note: h.note, quote: content.string(in: h.range), created: created, updated: updated,
+                               note: h.note.map(TextSanitizer.sanitize), quote: content.string(in: h.range), created: created, updated: updated,
                                before: content.string(in: ByteRange(from, h.range.lowerBound.rawValue)),
                                after: content.string(in: ByteRange(h.range.upperBound.rawValue, to)))
     }
