@@ -15,7 +15,8 @@ public enum HighlightAnchoring {
             return stored.start..<stored.end
         }
         let before = Array((stored.before ?? "").utf8), after = Array((stored.after ?? "").utf8)
-        let expected = Int((Double(max(0, stored.start)) * scale).rounded())
+        let scaled = (Double(max(0, stored.start)) * (scale.isFinite ? max(0, scale) : 1)).rounded()
+        let expected = scaled < Double(text.count) ? Int(scaled) : text.count
         let exact = bestExact(quote, before: before, after: after, in: text, expected: expected)
         if let exact, exact.context >= min(8, before.count + after.count) { return exact.range }
         let pattern = AnchorPattern(before: before, quote: quote, after: after)

@@ -116,4 +116,23 @@ final class BookSessionHighlightsTests: XCTestCase {
         XCTAssertEqual(again.savedHighlights, found)
         XCTAssertNil(again.stateWarning)
     }
+
+    /// A hand-edited or stale state: a highlight past the end of the book whose quote is
+    /// not in it is not shown, the reader says so, nothing crashes, and it stays stored.
+    func testAHighlightPointingPastTheBookIsSkippedWithAMessage() throws {
+        let store = MemoryPositionStore()
+        let first = try open(store)
+        var state = first.state
+        state.highlights = [StoredHighlight(id: "gone", start: 9_000_000, end: 9_000_010, chapter: 99, color: "nonsense", note: nil,
+                                            quote: "no such words in the sample", created: 0, updated: 0),
+                            StoredHighlight(id: "here", start: -5, end: 2, chapter: 0, color: "blue", note: nil,
+                                            quote: first.content.string(in: ByteRange(0, 12)), created: 0, updated: 0)]
+        try store.save(state)
+        let session = try open(store)
+        let model = session.makeModel(columns: 60, rows: 12, layout: LayoutOptions())
+        XCTAssertEqual(model.highlights.map(\.id), ["here"])
+        XCTAssertEqual(model.highlights.first?.range, ByteRange(0, 12))
+        XCTAssertEqual(model.message, "1 highlight's text is not in this book (kept in its state; reader notes lists them)")
+        XCTAssertEqual(session.notesDocument().highlights.map(\.found), [true, false])
+    }
 }

@@ -112,6 +112,20 @@ final class HighlightAnchoringTests: XCTestCase {
         XCTAssertNil(locate(h, in: old))
     }
 
+    func testAbsurdOffsetsAndScalesAreNoError() {
+        let text = Array("Some words here, and some more words there.".utf8)
+        for (start, end) in [(Int.max - 1, Int.max), (-50, -40), (30, 2), (0, 1_000_000)] {
+            for scale in [1, 0, -3, .nan, .infinity, 1e300] as [Double] {
+                let h = StoredHighlight(id: "x", start: start, end: end, chapter: -1, color: "", note: nil, quote: "more words",
+                                        created: 0, updated: 0, before: "and some ", after: " there")
+                XCTAssertEqual(locate(h, in: text, scale: scale), 26..<36, "start \(start), scale \(scale)")
+            }
+        }
+        let empty = StoredHighlight(id: "x", start: 0, end: 0, chapter: 0, color: "", note: nil, quote: "", created: 0, updated: 0)
+        XCTAssertNil(locate(empty, in: text))
+        XCTAssertNil(locate(empty, in: []))
+    }
+
     func testOldStatesWithoutContextStillUseTheQuote() {
         let text = Array("One two three. Four five six. One two three again.".utf8)
         let h = StoredHighlight(id: "x", start: 40, end: 53, chapter: 0, color: "yellow", note: nil,
