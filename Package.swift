@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Hyphenation", targets: ["Hyphenation"]),
         .library(name: "ReaderApp", targets: ["ReaderApp"]),
         .library(name: "ReaderCore", targets: ["ReaderCore"]),
+        .library(name: "ReaderState", targets: ["ReaderState"]),
         .library(name: "Images", targets: ["Images"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     ],

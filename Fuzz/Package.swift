@@ -54,6 +54,11 @@ let package = Package(
         .executableTarget(name: "fuzz-hyphenation", dependencies: ["FuzzSupport",
             .product(name: "Hyphenation", package: "reader"),
         ]),
+        // bytes → a text + a notes file or a stored highlight → NotesDocument, HighlightAnchoring.
+        .executableTarget(name: "fuzz-notes", dependencies: ["FuzzSupport",
+            .product(name: "ReaderApp", package: "reader"),
+            .product(name: "ReaderState", package: "reader"),
+        ]),
         // bytes → a config file's text → ConfigFile, the layered settings, the key map.
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport",
             .product(name: "ReaderApp", package: "reader"),

@@ -6,37 +6,39 @@ import TextContent
 /// The book's highlights in its state: read back (found again by their text when the
 /// offsets no longer hold it) and written when they change.
 extension BookSession {
-    /// The saved highlights that are found in this book: at their offsets when the text
-    /// there is still their quote, else at the occurrence of the quote nearest to them;
-    /// the others are left out (and kept in the state until the next save of highlights).
+    /// The saved highlights that are found in this book (`HighlightAnchoring`: at their
+    /// offsets when the text there is still their quote, else by the quote and its saved
+    /// context, fuzzily when the quote was edited); the others are left out (and kept in
+    /// the state until the next save of highlights).
     public var savedHighlights: [TextHighlight] {
-        (state.highlights ?? []).compactMap { stored in
-            guard let range = Self.locate(stored, in: content) else { return nil }
-            return TextHighlight(id: stored.id, range: range, color: HighlightColor(name: stored.color) ?? .yellow, note: stored.note)
+        Self.anchored(state.highlights ?? [], in: content).map { stored, range in
+            TextHighlight(id: stored.id, range: range, color: HighlightColor(name: stored.color) ?? .yellow, note: stored.note)
         }
     }
 
-    /// Where `stored`'s quote is in `content`.
-    static func locate(_ stored: StoredHighlight, in content: TextContent) -> ByteRange? {
-        let length = content.bytes.count
-        guard !stored.quote.isEmpty else { return nil }
-        if stored.start >= 0, stored.start < stored.end, stored.end <= length,
-           content.string(in: ByteRange(stored.start, stored.end)) == stored.quote {
-            return ByteRange(stored.start, stored.end)
-        }
-        let quote = Array(stored.quote.utf8)
-        let found: [Int] = content.bytes.withUnsafeBufferPointer { bytes in
-            var hits: [Int] = []
-            guard quote.count <= bytes.count else { return hits }
-            var i = 0
-            while i + quote.count <= bytes.count {
-                if bytes[i] == quote[0] && bytes[i..<(i + quote.count)].elementsEqual(quote) { hits.append(i) }
-                i += 1
+    /// The highlights of `stored` found in `content`, with where they are now.
+    static func anchored(_ stored: [StoredHighlight], in content: TextContent) -> [(StoredHighlight, ByteRange)] {
+        content.bytes.withUnsafeBufferPointer { bytes in
+            stored.compactMap { h in
+                HighlightAnchoring.locate(h, in: bytes).map { (h, ByteRange($0.lowerBound, $0.upperBound)) }
             }
-            return hits
         }
-        guard let best = found.min(by: { abs($0 - stored.start) < abs($1 - stored.start) }) else { return nil }
-        return ByteRange(best, best + quote.count)
+    }
+
+    /// The stored form of `h`: its note sanitised (`TextSanitizer`), its quote, up to `StoredHighlight.contextLength` bytes of
+    /// whole characters each side, its chapter.
+    func stored(_ h: TextHighlight, created: Double, updated: Double) -> StoredHighlight {
+        let bytes = content.bytes.count, reach = StoredHighlight.contextLength
+        var from = max(0, h.range.lowerBound.rawValue - reach), to = min(bytes, h.range.upperBound.rawValue + reach)
+        content.bytes.withUnsafeBufferPointer { b in
+            while from < h.range.lowerBound.rawValue, b[from] & 0xC0 == 0x80 { from += 1 }
+            while to > h.range.upperBound.rawValue, to < bytes, b[to] & 0xC0 == 0x80 { to -= 1 }
+        }
+        return StoredHighlight(id: h.id, start: h.range.lowerBound.rawValue, end: h.range.upperBound.rawValue,
+                               chapter: content.chapterIndex(containing: h.range.lowerBound) ?? 0, color: h.color.name,
+                               note: h.note.map(TextSanitizer.sanitize), quote: content.string(in: h.range), created: created, updated: updated,
+                               before: content.string(in: ByteRange(from, h.range.lowerBound.rawValue)),
+                               after: content.string(in: ByteRange(h.range.upperBound.rawValue, to)))
     }
 
     /// Writes `highlights` with the book's state (durably, as positions are). A partial
@@ -47,11 +49,8 @@ extension BookSession {
         let old = Dictionary((state.highlights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let time = now.timeIntervalSince1970
         let list = highlights.map { h -> StoredHighlight in
-            let quote = content.string(in: h.range)
-            var stored = StoredHighlight(id: h.id, start: h.range.lowerBound.rawValue, end: h.range.upperBound.rawValue,
-                                         chapter: content.chapterIndex(containing: h.range.lowerBound) ?? 0, color: h.color.name,
-                                         note: h.note, quote: quote, created: old[h.id]?.created ?? time, updated: time)
-            if let before = old[h.id], before.color == stored.color, before.note == stored.note, before.quote == quote,
+            var stored = self.stored(h, created: old[h.id]?.created ?? time, updated: time)
+            if let before = old[h.id], before.color == stored.color, before.note == stored.note, before.quote == stored.quote,
                before.start == stored.start { stored.updated = before.updated }
             return stored
         }

@@ -23,7 +23,12 @@ extension BookSession {
         if !isPartial {
             let disk = layouts
             model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
-            model.setHighlights(savedHighlights)
+            let found = savedHighlights
+            model.setHighlights(found)
+            let missing = (state.highlights ?? []).count - found.count
+            if missing > 0 {
+                model.showMessage("\(missing) highlight\(missing == 1 ? "'s text is" : "s' texts are") not in this book (kept in its state; reader notes lists them)")
+            }
         } else {
             model.setLoading("loading…")
         }

@@ -120,7 +120,10 @@ public final class BookSession {
         switch preloaded ?? store.load(key: key) {
         case .found(let saved): state = saved
         case .recovered(let w): warning = w
-        case .none: break
+        case .none:
+            if let path, !isPartial, let earlier = store.latestState(lastPath: path, otherThan: key) {
+                (state, warning) = carriedOver(earlier, path: path)
+            }
         }
         if let path { state.lastPath = path }
         return (state, warning)

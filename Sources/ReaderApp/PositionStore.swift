@@ -11,6 +11,8 @@ public protocol PositionStore: AnyObject {
     func lastBook() -> String?
     /// Records the path of the last book opened.
     func setLastBook(_ path: String) throws
+    /// The latest state of another key last opened from `path` (the file before an edit).
+    func latestState(lastPath path: String, otherThan key: String) -> BookState?
 }
 
 /// `StateStore` as a reference type the session and the loop can share.
@@ -27,6 +29,9 @@ public final class FilePositionStore: PositionStore {
     public func save(_ state: BookState) throws { try store.save(state) }
     public func lastBook() -> String? { store.lastBook() }
     public func setLastBook(_ path: String) throws { try store.setLastBook(path) }
+    public func latestState(lastPath path: String, otherThan key: String) -> BookState? {
+        store.latestState(lastPath: path, otherThan: key)
+    }
 }
 
 /// An in-memory store (tests): remembers what was saved, and how many times.
@@ -48,4 +53,7 @@ public final class MemoryPositionStore: PositionStore {
     }
     public func lastBook() -> String? { last }
     public func setLastBook(_ path: String) throws { last = path }
+    public func latestState(lastPath path: String, otherThan key: String) -> BookState? {
+        states.values.filter { $0.lastPath == path && $0.key != key }.max { $0.updated < $1.updated }
+    }
 }

@@ -47,6 +47,8 @@ public enum KeyHelp {
         public static let links = "Links and notes"
         /// The note popup's keys.
         public static let note = "Note popup"
+        /// The dictionary popup's keys.
+        public static let lookUp = "Dictionary popup (Enter in visual mode)"
         /// Keys while the links are labelled (`F`).
         public static let hints = "Link labels (F)"
         /// Display settings while reading.
@@ -112,7 +114,7 @@ public enum KeyHelp {
             Entry(["F"], "label the links: type a label to follow"),
             Entry(["mouse click"], "follow the link clicked"),
             Entry(["mouse drag", "double click", "triple click"], "select text / a word / a paragraph"),
-            Entry(["Ctrl-click", "Alt-click"], "look the word up (dictionaries: not yet)"),
+            Entry(["Ctrl-click", "Alt-click"], "look the word up in the dictionaries"),
             Entry(["Esc"], "clear the selection and highlights"),
         ]),
         Section(title: Title.note, entries: [
@@ -122,6 +124,13 @@ public enum KeyHelp {
             Entry(["mouse wheel"], "three lines"),
             Entry(["Enter", "g"], "go to the note in the book"),
             Entry(["Esc", "q", "mouse click"], "close (a click outside the box)"),
+        ]),
+        Section(title: Title.lookUp, entries: [
+            Entry(["j", "↓", "Ctrl-N", "Ctrl-E", "/", "k", "↑", "Ctrl-P", "Ctrl-Y"], "scroll a line down / up"),
+            Entry(["Space", "f", "d", "PgDn", "Ctrl-F", "Ctrl-D"], "scroll a box down"),
+            Entry(["b", "u", "PgUp", "Ctrl-B", "Ctrl-U", "Backspace"], "scroll a box up"),
+            Entry(["mouse wheel"], "three lines"),
+            Entry(["Esc", "q", "Enter", "K", "Ctrl-G", "mouse click"], "close (a click outside the box)"),
         ]),
         Section(title: Title.hints, entries: [
             Entry(["a", "s", "d", "f", "g", "h", "j", "k", "l"], "type a label: follow its link"),
@@ -160,7 +169,7 @@ public enum KeyHelp {
             Entry(["h", "/", "H"], "highlight / next colour (5 colours)"),
             Entry(["a"], "note on the highlight (Alt-Enter: new line)"),
             Entry(["d", "x"], "remove the highlights in the selection"),
-            Entry(["Enter", "K"], "look the word up (dictionaries: not yet)"),
+            Entry(["Enter", "K"], "look the word (or the phrase) up"),
             Entry(["mouse drag", "mouse click", "Ctrl-click"], "move the end / start again / look up"),
             Entry(["Esc", "v", "Ctrl-G"], "leave visual mode"),
         ]),

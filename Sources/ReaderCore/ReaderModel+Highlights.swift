@@ -20,4 +20,10 @@ extension ReaderModel {
     public func setHighlightIDs(_ make: @escaping () -> String) {
         context.makeHighlightID = make
     }
+
+    /// Where visual mode's lookups go (Enter/`K`, Ctrl/Alt-click): the host's
+    /// dictionaries; nil: none (the keys say so).
+    public func setDictionary(_ lookUp: ((LookUpRequest) -> LookUpAnswer)?) {
+        context.dictionary = lookUp
+    }
 }

@@ -68,6 +68,9 @@ public final class ReadingContext {
     var pressedAt: ByteOffset?
     /// The colour `h` highlights in (`H` changes it).
     public internal(set) var highlightColor = HighlightColor.yellow
+    /// Looks a word up in the machine's dictionaries (the host's, `LookUp`); nil: no
+    /// dictionary lookup (Enter/`K` in visual mode say so).
+    public var dictionary: ((LookUpRequest) -> LookUpAnswer)?
     /// Makes the id of a new highlight (the host gives one that is unique across sessions).
     public var makeHighlightID: () -> String = {
         var n = 0

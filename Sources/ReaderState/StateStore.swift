@@ -58,6 +58,27 @@ public struct StateStore: Sendable {
         return .recovered(warning: "\(url.path): unreadable reading state set aside as \(aside.lastPathComponent); starting at the beginning")
     }
 
+    /// The most recently updated state last opened from `path` under another key than
+    /// `key`: the same file before it was edited (a new edition, a fixed typo), whose
+    /// highlights, bookmarks and place can be carried over. Reads every state file (small
+    /// JSON files; this runs only when a book is opened for the first time).
+    public func latestState(lastPath path: String, otherThan key: String) -> BookState? {
+        let books = folder.appendingPathComponent("books", isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: books.path) else { return nil }
+        // The file's name appears as it is in the JSON unless it has characters JSON escapes.
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let probe = name.contains(where: { $0 == "\"" || $0 == "\\" || $0.asciiValue.map { $0 < 0x20 } == true }) ? nil : Data(name.utf8)
+        var best: BookState?
+        for file in names where file.hasSuffix(".json") && file != "\(key).json" {
+            guard let data = try? Data(contentsOf: books.appendingPathComponent(file)), data.count <= Self.maxFileSize,
+                  probe.map({ data.range(of: $0) != nil }) ?? true,
+                  let state = try? JSONDecoder().decode(BookState.self, from: data),
+                  state.lastPath == path, state.key != key, state.updated >= (best?.updated ?? -.infinity) else { continue }
+            best = state
+        }
+        return best
+    }
+
     /// Saves a book's state atomically and durably; throws `AtomicFile.WriteError`.
     public func save(_ state: BookState) throws {
         let encoder = JSONEncoder()

@@ -14,13 +14,18 @@ public struct StoredHighlight: Codable, Hashable, Sendable {
     public var note: String?
     /// The text it covered when it was made.
     public var quote: String
+    /// Up to `contextLength` bytes of text before and after the quote when it was saved
+    /// (whole characters): they tell apart repeated quotes and let an edited quote be
+    /// found again (`HighlightAnchoring`); absent in files written before them.
+    public var before: String?
+    public var after: String?
     /// When it was made and last changed (seconds since 1970).
     public var created: Double
     public var updated: Double
 
     /// Creates a stored highlight.
     public init(id: String, start: Int, end: Int, chapter: Int, color: String, note: String?, quote: String,
-                created: Double, updated: Double) {
+                created: Double, updated: Double, before: String? = nil, after: String? = nil) {
         self.id = id
         self.start = start
         self.end = end
@@ -30,5 +35,10 @@ public struct StoredHighlight: Codable, Hashable, Sendable {
         self.quote = quote
         self.created = created
         self.updated = updated
+        self.before = before
+        self.after = after
     }
+
+    /// How much context is kept each side of the quote, in bytes.
+    public static let contextLength = 48
 }

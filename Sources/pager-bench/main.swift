@@ -16,6 +16,8 @@
 //     (key to frame with a picture on it, per protocol, into a pipe, see PicturesBench.swift)
 //   .build/release/pager-bench BOOK --while-loading [--columns 80] [--rows 24] [--runs 5] [--gap-ms 20]
 //     (key to frame while the whole book is parsed behind a partial open, see LoadingBench.swift)
+//   .build/release/pager-bench BOOK --export [--count 1000] [--runs 20]
+//     (reader notes: 1,000 highlights found, exported as Markdown and JSON, imported, see ExportBench.swift)
 //   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
@@ -64,6 +66,13 @@ if args.contains("--while-loading") {
     let columns = option("--columns", 80), rows = option("--rows", 24), runs = option("--runs", 5), gap = option("--gap-ms", 20)
     guard let path = args.first else { FileHandle.standardError.write(Data("pager-bench: --while-loading needs a BOOK\n".utf8)); exit(2) }
     try LoadingBench.run(book: path, columns: columns, rows: rows, runs: runs, gapMilliseconds: gap)
+    exit(0)
+}
+if args.contains("--export") {
+    args.removeAll { $0 == "--export" }
+    let count = option("--count", 1000), runs = option("--runs", 20)
+    guard let path = args.first else { FileHandle.standardError.write(Data("pager-bench: --export needs a BOOK\n".utf8)); exit(2) }
+    try ExportBench.run(book: path, count: count, runs: runs)
     exit(0)
 }
 let notes = args.contains("--notes")

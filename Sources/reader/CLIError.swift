@@ -18,6 +18,8 @@ enum ExitCode: Int32 {
     case limitExceeded = 6
     /// Writing the output failed (other than a closed pipe).
     case outputFailed = 7
+    /// `reader notes import`: the file is not a notes file this reader can read.
+    case invalidNotes = 9
 }
 
 /// An error the command line reports to the user as one line.

@@ -17,6 +17,8 @@ let usage = """
       reader list [--json] [--sort recent|title|author|progress]   print the library
       reader stats [BOOK] [--json]     reading time per book and per day, reading speed
       reader info BOOK [--json]        metadata and chapter list
+      reader notes BOOK [--format md|json]   the book's highlights and notes (Markdown or JSON)
+      reader notes import BOOK FILE    merge highlights from a `notes --format json` file
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
       reader config [BOOK] [options]   the settings in effect and where each comes from
@@ -76,7 +78,7 @@ let usage = """
     Exit codes:
       0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
       4 not a readable book · 5 undecodable text or unknown encoding
-      6 safety limit exceeded · 7 output error
+      6 safety limit exceeded · 7 output error · 9 not a notes file (notes import)
 
     """
 
@@ -105,6 +107,8 @@ func run(_ argv: [String]) -> ExitCode {
             try ListCommand.run(Array(argv.dropFirst()))
         case "stats":
             try StatsCommand.run(Array(argv.dropFirst()))
+        case "notes":
+            try NotesCommand.run(Array(argv.dropFirst()))
         case "-r", "last":
             try ReadCommand.run(Array(argv.dropFirst()), last: true)
         default:

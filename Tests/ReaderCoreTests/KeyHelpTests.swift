@@ -144,6 +144,19 @@ final class KeyHelpTests: XCTestCase {
             return layer.selected != 1 || !r.actions.isEmpty || !r.effects.isEmpty
         }
         assertListed(highlights, in: [KeyHelp.Title.highlights], "HighlightsLayer")
+        let lookUp = handled { input in
+            let m = model()
+            m.setDictionary { LookUpAnswer(word: $0.word, definitions: [Definition(dictionary: "D", headword: $0.word,
+                                                                                    text: (1...60).map { "line \($0)" }.joined(separator: "\n"))]) }
+            m.handle(.character("v"))
+            m.handle(.enter)
+            guard var layer = m.topLayer as? DefinitionPopupLayer else { return false }
+            _ = layer.handle(.down, at: 0, in: m.context)
+            let r = layer.handle(input, at: 0, in: m.context)
+            return layer.scroll != 1 || !r.actions.isEmpty || !r.effects.isEmpty
+        }
+        assertListed(lookUp, in: [KeyHelp.Title.lookUp], "DefinitionPopupLayer")
+        XCTAssertTrue(lookUp.isSuperset(of: ["j", "k", "Space", "Esc", "q"]))
     }
 
     func testTheHelpNamesQuitAndClearingASearch() {

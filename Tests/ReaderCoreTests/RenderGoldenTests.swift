@@ -48,6 +48,37 @@ final class RenderGoldenTests: XCTestCase {
         try Self.assertGolden("english-40x16", Self.snapshot(m))
     }
 
+    func testDictionaryPopupOverThePage() throws {
+        // Visual mode's Enter on "Ishmael": the box under the line, the word on the top
+        // border, a bold title per dictionary, the entry's lines, the keys at the bottom.
+        let m = ReaderModel(content: VisualLayerTests.book([["Call me Ishmael. Some years ago, never mind how long precisely.",
+                                                               "Having little or no money in my purse."]]),
+                            position: .zero, columns: 40, rows: 14, preferredWidth: 36)
+        m.setDictionary { request in
+            LookUpAnswer(word: request.word, definitions: [
+                Definition(dictionary: "WordNet (r) 3.0", headword: request.word,
+                           text: "Ishmael\n    n 1: (Old Testament) the son of Abraham\n         and Hagar"),
+                Definition(dictionary: "Webster 1913", headword: request.word, matched: "case", text: "Ishmael, n. an outcast."),
+            ])
+        }
+        for key in ["v", "w", "w"] { m.handle(.character(Character(key))) }
+        m.handle(.enter)
+        try Self.assertGolden("dictionary-popup-40x14", Self.snapshot(m))
+    }
+
+    func testHighlightsWithANoteMark() throws {
+        // Plain theme: highlights are underlined (not visible as text); a noted one has ✎
+        // in the margin of the line it starts on.
+        let content = VisualLayerTests.book([["Call me Ishmael. Some years ago, never mind how long precisely, having little money.",
+                                              "It is a way I have of driving off the spleen."]])
+        let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 8, preferredWidth: 36)
+        let text = content.string(in: content.fullRange)
+        let at = text.utf8.distance(from: text.startIndex, to: text.range(of: "driving")!.lowerBound)
+        m.setHighlights([TextHighlight(id: "a", range: ByteRange(8, 15), color: .green),
+                         TextHighlight(id: "b", range: ByteRange(at, at + 22), color: .pink, note: "spleen")])
+        try Self.assertGolden("highlights-40x8", Self.snapshot(m))
+    }
+
     func testNotePopupOverThePage() throws {
         // The box below the reference, its border, "Note", the keys; the backlink left out.
         let m = LinkBook.model(columns: 40, rows: 14)

@@ -148,6 +148,17 @@ final class CLIErrorTests: XCTestCase {
         try check([epub("zip-bomb.epub")], exit: 6, contains: "compression ratio")
     }
 
+    func testNotesFilesThatCannotBeImported() throws {
+        try check(["notes"], exit: 2, contains: "notes needs a BOOK")
+        try check(["notes", sample, "--format", "pdf"], exit: 2, contains: "--format must be md or json")
+        try check(["notes", "import", sample], exit: 2, contains: "notes import needs a BOOK and a FILE.json")
+        let missing = folder.appendingPathComponent("missing.json").path
+        try check(["notes", "import", sample, missing], exit: 3, contains: "\(missing): cannot read the notes file")
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{\"format\": \"something else\"}".utf8).write(to: bad)
+        try check(["notes", "import", sample, bad.path], exit: 9, contains: "\(bad.path): not a notes file")
+    }
+
     func testOutputFailureExitsWith7() throws {
         try check(["dump", sample], exit: 7, contains: "cannot write output", stdout: "/dev/full")
     }

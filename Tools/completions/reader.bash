@@ -23,6 +23,7 @@ _reader() {
         --clipboard-command) COMPREPLY=($(compgen -W "osc52 wl-copy xclip" -- "$cur")); return ;;
         --status) COMPREPLY=($(compgen -W "title,chapter,percent,time-left-chapter title,chapter,percent,time-left-book percent,time-left-book none" -- "$cur")); return ;;
         --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "md json" -- "$cur")); return ;;
         add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
         --margin|--width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
@@ -31,7 +32,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache config add list stats last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache config add list stats notes last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image segmentation
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image segmentation)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -122,6 +122,13 @@ PY
     image)
         # The image fixtures as they are (good and hostile: PNG, JPEG, GIF, WebP, SVG).
         cp "$ROOT"/Fixtures/images/* "$dir"/ ;;
+    notes)
+        # Two bytes (old start / 16, scale), a text, 0xFF, then a quote 0xFE before 0xFE after,
+        # or a notes JSON document.
+        printf '\x02\x00It was the best of times, it was the worst of times.\xffworst of times\xfeit was the \xfe.' > "$dir/quote"
+        printf '\x00\x01Call me Ishmael. Some years ago.\xff{"format":"reader-notes","version":1,"book":{"title":"t","authors":[],"language":"","key":"k"},"highlights":[{"id":"a","start":8,"end":15,"chapter":0,"percent":0,"color":"blue","quote":"Ishmael","before":"Call me ","after":". Some","created":0,"updated":0,"found":true}]}' > "$dir/json"
+        printf '\x10\x03\xe5\xad\xa6\xe7\x94\x9f\xe3\x81\xa7\xe3\x81\x99\xff\xe7\x94\x9f\xfe\xe5\xad\xa6\xfe\xe3\x81\xa7' > "$dir/cjk"
+        ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
         printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"

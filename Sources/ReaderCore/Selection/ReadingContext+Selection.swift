@@ -126,7 +126,7 @@ extension ReadingContext {
         return made
     }
 
-    private func segments(ofBlockContaining offset: ByteOffset) -> BlockSegments? {
+    func segments(ofBlockContaining offset: ByteOffset) -> BlockSegments? {
         let i = content.blockIndex(atOrAfter: offset)
         guard i < content.blocks.count, content.blocks[i].range.lowerBound <= offset else { return nil }
         return segments(ofBlock: i)
