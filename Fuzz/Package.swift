@@ -46,6 +46,10 @@ let package = Package(
             .product(name: "TextLayout", package: "reader"),
             .product(name: "TextContent", package: "reader"),
         ]),
+        // bytes → WordBoundaries.segments (both dictionary modes), SentenceBoundaries.starts.
+        .executableTarget(name: "fuzz-segmentation", dependencies: ["FuzzSupport",
+            .product(name: "TextLayout", package: "reader"),
+        ]),
         // bytes → a hyphenation pattern file + words → HyphenationLibrary, Hyphenator.points.
         .executableTarget(name: "fuzz-hyphenation", dependencies: ["FuzzSupport",
             .product(name: "Hyphenation", package: "reader"),

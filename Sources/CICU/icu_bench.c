@@ -16,6 +16,15 @@ void *icu_bench_open(void) {
     return b;
 }
 
+void *icu_bench_word_open(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    Bench *b = calloc(1, sizeof(Bench));
+    if (!b) return NULL;
+    b->bi = ubrk_open(UBRK_WORD, "", NULL, 0, &status);
+    if (U_FAILURE(status)) { free(b); return NULL; }
+    return b;
+}
+
 int64_t icu_bench_count_breaks(void *iterator, const char *utf8, int64_t length) {
     Bench *b = iterator;
     UErrorCode status = U_ZERO_ERROR;

@@ -19,6 +19,8 @@
 //   layout-bench --resize [--rounds N] FILE...   resize relayout: full layout vs re-fit of
 //                                                cached analyses (ResizeBench.swift)
 //   layout-bench --ruby [--width N] BOOK...      books with ruby in each mode vs ICU (RubyBench.swift)
+//   layout-bench --words [--rounds N] BOOK...    word segmentation (UAX #29 + dictionary) and
+//                                                sentences vs ICU's UBRK_WORD (WordsBench.swift)
 //   layout-bench --identity BOOK...              cached layouts = layouts over books
 //                                                (CorpusIdentity.swift)
 import CICU
@@ -70,6 +72,7 @@ if args.isEmpty {
     print("       layout-bench --resize [--rounds N] FILE...   (EPUB: longest chapter; else UTF-8 text)")
     print("       layout-bench --identity BOOK...              (any book format: cached layouts = layouts)")
     print("       layout-bench --typeset BOOK...               (raggedness and justified gaps: greedy vs optimal)")
+    print("       layout-bench --words [--rounds N] BOOK...    (word and sentence segmentation vs ICU's UBRK_WORD)")
     exit(2)
 }
 if let i = args.firstIndex(of: "--resize") {
@@ -85,6 +88,11 @@ if let i = args.firstIndex(of: "--typeset") {
 if let i = args.firstIndex(of: "--ruby") {
     args.remove(at: i)
     RubyBench.run(paths: args, width: width, rounds: rounds)
+    exit(0)
+}
+if let i = args.firstIndex(of: "--words") {
+    args.remove(at: i)
+    WordsBench.run(paths: args, rounds: rounds)
     exit(0)
 }
 if let i = args.firstIndex(of: "--identity") {

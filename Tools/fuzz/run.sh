@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -83,6 +83,12 @@ for i, t in enumerate(texts):
         f.write(bytes([(i * 37) % 256]) + t.encode())
 PY
         ;;
+    segmentation)
+        # UTF-8 text as it is: mixed scripts, the fixtures' texts, and a few malformed bytes.
+        printf "Don't e-mail 3.14 people. Mr. Smith? \xe2\x80\x9cYes!\xe2\x80\x9d she said.\r\n" > "$dir/latin"
+        printf '私は学生です。カタカナ、２０２４年。สวัสดีครับ ທ່ານ ខ្មែរ မြန်မာ' > "$dir/dictionary"
+        printf '\xf0\x9f\x87\xaf\xf0\x9f\x87\xb5\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \xd9\x83\xd8\xaa\xd8\xa8 \xff\xe3\x81 a\xcc\x81b' > "$dir/emoji-arabic-bad"
+        for f in "$ROOT"/Fixtures/txt/*.expected.txt; do head -c 8000 "$f" > "$dir/$(basename "$f")"; done ;;
     hyphenation)
         # Byte 0 0: the file as is; then the pattern file, 0xFF, words separated by spaces.
         python3 - "$dir" <<'PY'

@@ -32,6 +32,17 @@ Three more generated files hold the small tables of the bidi algorithm and Arabi
                                          the <isolated>/<final>/<initial>/<medial> presentation forms of
                                          UnicodeData.txt, and the lam-alef ligatures U+FEF5..U+FEFC
 
+One more, Generated/SegmentationTables.swift, is the word and sentence boundaries' (UAX #29)
+table: one packed 16-bit record per code point, in a two-stage table of its own:
+
+    bits  0- 4  Word_Break              (WordBreakProperty raw value, auxiliary/WordBreakProperty.txt)
+    bit   5     Extended_Pictographic   (emoji/emoji-data.txt; WB3c)
+    bits  6- 9  Sentence_Break          (SentenceBreakProperty raw value, auxiliary/SentenceBreakProperty.txt)
+    bit  10     dictionary script: Script Han, Hiragana or Katakana (Scripts.txt), U+30FC, U+FF70,
+                U+FF9E, U+FF9F, or Line_Break SA -- the runs ICU's word iterator splits by dictionary
+    bit  11     General_Category L* or N* (a segment holding one is a word)
+    bits 12-15  free
+
 Run:  python3 Tools/unicode/generate.py [UCD_DIR]
 The output is committed, so building never needs this script.
 """
@@ -354,6 +365,7 @@ def main():
     print("line break: stage1 %d, stage2 %d (%d blocks) -> %s" % (len(lb_stage1), len(lb_stage2), len(lb_blocks), OUT_LB))
 
     bidi_and_shaping_tables(version, gc)
+    segmentation_tables(version, gc, lb, ext_pict)
 
 
 def header(version):
@@ -475,6 +487,106 @@ def bidi_and_shaping_tables(version, gc):
         out.write(hex_rows([v for a in sorted(lam_alef) for v in (a,) + tuple(lam_alef[a])], 12) + "\n    ]\n}\n")
     print("bidi: %d brackets, %d mirrors; joining: %d ranges, %d letters with forms, %d lam-alef"
           % (len(brackets), len(mirrors), len(jranges), len(form_rows), len(lam_alef)))
+
+
+WB_CLASSES = [
+    ("Other", "other", "Anything else (WB999)."), ("CR", "cr", "Carriage return (WB3)."),
+    ("LF", "lf", "Line feed (WB3)."), ("Newline", "newline", "Other line ends: VT, FF, NEL, LS, PS (WB3a, WB3b)."),
+    ("Extend", "extend", "Combining marks and other extenders (WB4)."), ("ZWJ", "zwj", "Zero width joiner (WB3c, WB4)."),
+    ("Regional_Indicator", "regionalIndicator", "Regional indicators (WB15, WB16)."),
+    ("Format", "format", "Format characters (WB4)."), ("Katakana", "katakana", "Katakana (WB13)."),
+    ("Hebrew_Letter", "hebrewLetter", "Hebrew letters (WB7a-WB7c)."), ("ALetter", "aLetter", "Letters (WB5)."),
+    ("Single_Quote", "singleQuote", "Apostrophe U+0027 (WB6, WB7a)."), ("Double_Quote", "doubleQuote", "Quotation mark U+0022 (WB7b, WB7c)."),
+    ("MidNumLet", "midNumLet", "Full stop and the like, inside words and numbers (WB6, WB11)."),
+    ("MidLetter", "midLetter", "Colon and the like, inside words (WB6)."), ("MidNum", "midNum", "Comma and the like, inside numbers (WB11)."),
+    ("Numeric", "numeric", "Digits (WB8)."), ("ExtendNumLet", "extendNumLet", "Connector punctuation such as _ (WB13a, WB13b)."),
+    ("WSegSpace", "wSegSpace", "Spaces (WB3d)."),
+]
+SB_CLASSES = [
+    ("Other", "other", "Anything else (SB998)."), ("CR", "cr", "Carriage return (SB3, SB4)."), ("LF", "lf", "Line feed (SB4)."),
+    ("Extend", "extend", "Combining marks and other extenders (SB5)."), ("Sep", "sep", "Paragraph separators: NEL, LS, PS (SB4)."),
+    ("Format", "format", "Format characters (SB5)."), ("Sp", "sp", "Spaces (SB9-SB11)."), ("Lower", "lower", "Lowercase (SB7, SB8)."),
+    ("Upper", "upper", "Uppercase and titlecase (SB7)."), ("OLetter", "oLetter", "Other letters (SB8)."),
+    ("Numeric", "numeric", "Digits (SB6)."), ("ATerm", "aTerm", "Full stop and the like (SB6-SB8)."),
+    ("STerm", "sTerm", "Sentence terminators: ! ? and the like (SB8a-SB11)."), ("Close", "close", "Closing punctuation and quotes (SB8-SB11)."),
+    ("SContinue", "sContinue", "Comma, colon and the like (SB8a)."),
+]
+DICTIONARY_SCRIPTS = ("Han", "Hiragana", "Katakana")
+DICTIONARY_EXTRA = {0x30FC, 0xFF70, 0xFF9E, 0xFF9F}
+
+
+def property_file(path):
+    """Per-code-point values from a file of ranges with an @missing default."""
+    values = [None] * N
+    for a, b, fields, is_missing in ranges(path):
+        if is_missing:
+            values[a:b + 1] = [fields[0]] * (b - a + 1)
+    for a, b, fields, is_missing in ranges(path):
+        if not is_missing:
+            values[a:b + 1] = [fields[0]] * (b - a + 1)
+    return values
+
+
+def segmentation_tables(version, gc, lb, ext_pict):
+    wb_names = [n for n, _, _ in WB_CLASSES]
+    sb_names = [n for n, _, _ in SB_CLASSES]
+    wb = property_file("auxiliary/WordBreakProperty.txt")
+    sb = property_file("auxiliary/SentenceBreakProperty.txt")
+    script = ["Unknown"] * N
+    for a, b, fields, is_missing in ranges("Scripts.txt"):
+        if not is_missing:
+            script[a:b + 1] = [fields[0]] * (b - a + 1)
+    records = []
+    for cp in range(N):
+        dictionary = script[cp] in DICTIONARY_SCRIPTS or cp in DICTIONARY_EXTRA or lb[cp] == "SA"
+        r = wb_names.index(wb[cp])
+        r |= ext_pict[cp] << 5
+        r |= sb_names.index(sb[cp]) << 6
+        r |= (1 if dictionary else 0) << 10
+        r |= (1 if gc[cp][0] in "LN" else 0) << 11
+        records.append(r)
+    distinct = sorted(set(records))
+    assert len(distinct) < 256
+    index_of = {r: i for i, r in enumerate(distinct)}
+    blocks, stage1, stage2 = {}, [], []
+    for start in range(0, N, BLOCK):
+        blk = tuple(index_of[r] for r in records[start:start + BLOCK])
+        if blk not in blocks:
+            blocks[blk] = len(stage2) // BLOCK
+            stage2.extend(blk)
+        stage1.append(blocks[blk])
+    assert len(blocks) < 65536
+
+    def b64(fmt, values):
+        encoded = base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
+        return "\n".join(encoded[i:i + 120] for i in range(0, len(encoded), 120))
+
+    def enum(name, doc, cases):
+        lines = ["/// %s" % doc, "public enum %s: UInt8, Sendable, CaseIterable {" % name]
+        for ucd, ident, case_doc in cases:
+            lines.append("    /// `%s`: %s" % (ucd, case_doc))
+            lines.append("    case %s" % ident)
+        return "\n".join(lines + ["}"])
+
+    path = os.path.join(os.path.dirname(OUT), "SegmentationTables.swift")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(header(version))
+        out.write(enum("WordBreakProperty", "UAX #29 Word_Break property values, in table order.", WB_CLASSES) + "\n\n")
+        out.write(enum("SentenceBreakProperty", "UAX #29 Sentence_Break property values, in table order.", SB_CLASSES) + "\n\n")
+        out.write("enum GeneratedSegmentationTables {\n")
+        out.write("    static let blockShift = %d\n" % (BLOCK.bit_length() - 1))
+        out.write("    static let stage1Count = %d\n" % len(stage1))
+        out.write("    static let stage2Count = %d\n" % len(stage2))
+        out.write("    static let recordCount = %d\n" % len(distinct))
+        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
+        out.write('    static let stage1Base64 = """\n%s\n"""\n' % b64("H", stage1))
+        out.write('    /// Stage 2: block number * block size + low bits -> record index (UInt8).\n')
+        out.write('    static let stage2Base64 = """\n%s\n"""\n' % b64("B", stage2))
+        out.write('    /// Distinct packed records (UInt16 LE): see `SegmentationRecord`.\n')
+        out.write('    static let recordsBase64 = """\n%s\n"""\n' % b64("H", distinct))
+        out.write("}\n")
+    print("segmentation: stage1 %d, stage2 %d (%d blocks), records %d -> %s"
+          % (len(stage1), len(stage2), len(blocks), len(distinct), path))
 
 
 if __name__ == "__main__":

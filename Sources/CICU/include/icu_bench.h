@@ -7,7 +7,11 @@
 
 /// Opens a line-break iterator; returns NULL on failure.
 void *icu_bench_open(void);
-/// Counts the line-break boundaries of `length` UTF-8 bytes (including the start and end).
+/// Opens a word-break iterator (UBRK_WORD, root locale: UAX #29 with ICU's CJ and SA
+/// dictionaries); returns NULL on failure. Count with icu_bench_count_breaks, close with
+/// icu_bench_close.
+void *icu_bench_word_open(void);
+/// Counts the boundaries (line or word, as the iterator was opened) of `length` UTF-8 bytes (including the start and end).
 int64_t icu_bench_count_breaks(void *iterator, const char *utf8, int64_t length);
 /// Closes the iterator.
 void icu_bench_close(void *iterator);

@@ -1,7 +1,8 @@
 // ICU's dictionary-based line breaking for TextLayout (UAX #14 class SA: Thai, Lao, Khmer,
 // Myanmar), behind a narrow C interface. ICU's own headers are included in
 // icu_line_break.c, never here: Foundation carries a private copy of ICU whose types would
-// clash with the system ones in Swift.
+// clash with the system ones in Swift. The word breaker beside it (Han, kana and SA runs
+// for TextLayout's word boundaries) is icu_word_break.h.
 #ifndef ICU_LINE_BREAK_H
 #define ICU_LINE_BREAK_H
 #include <stdint.h>

@@ -2,9 +2,11 @@ import Support
 import TextContent
 import TextLayout
 
-/// One block's words and sentences as byte ranges of the book (for now by the
-/// provisional rules of `ProvisionalSegmentation.swift`), for visual mode's motions. Made
-/// for one block at a time and kept while the selection stays in it.
+/// One block's words and sentences as byte ranges of the book, for visual mode's motions:
+/// TextLayout's UAX #29 boundaries (`WordBoundaries`, with ICU's dictionary words in
+/// Chinese, Japanese, Thai, Lao, Khmer and Burmese, and hyphenated words kept whole;
+/// `SentenceBoundaries`). Made for one block at a time and kept while the selection stays
+/// in it.
 struct BlockSegments {
     /// Index of the block in `TextContent.blocks`.
     let block: Int
@@ -23,7 +25,7 @@ struct BlockSegments {
         let base = range.lowerBound.rawValue
         (words, sentences) = content.bytes.withUnsafeBufferPointer { all in
             let bytes = UnsafeBufferPointer(rebasing: all[range.intRange])
-            let words = WordBoundaries.words(in: bytes).filter(\.isWord).map {
+            let words = WordBoundaries.segments(in: bytes).filter(\.isWord).map {
                 ByteRange(ByteOffset(base + $0.range.lowerBound), ByteOffset(base + $0.range.upperBound))
             }
             let sentences = SentenceBoundaries.starts(in: bytes).map { ByteOffset(base + $0) }

@@ -56,6 +56,43 @@ final class VisualLayerTests: XCTestCase {
         XCTAssertEqual(selected(m), "e-mail 3")
     }
 
+    /// The heads `e` reaches from `v`, one press each, as the selected text.
+    func endsOfWords(_ text: String, presses: Int) -> [String] {
+        let m = model([text])
+        m.handle(.character("v"))
+        var out = [selected(m) ?? ""]
+        for _ in 0..<presses {
+            m.handle(.character("e"))
+            out.append(selected(m) ?? "")
+        }
+        return out
+    }
+
+    func testWordMotionsInJapaneseUseDictionaryWords() {
+        XCTAssertEqual(endsOfWords("私は学生です。", presses: 3), ["私", "私は", "私は学生", "私は学生です"])
+        let m = model(["私は学生です。"])
+        m.handle(.character("v"))
+        m.handle(.character("w"))
+        m.handle(.character("w"))
+        XCTAssertEqual(selected(m), "私は学", "w: to the first cluster of 学生")
+    }
+
+    func testWordMotionsInThaiUseDictionaryWords() {
+        // ICU's dictionary: สวัสดี / ครับ, and ทุกคน is ทุก / คน ("every" / "person").
+        XCTAssertEqual(endsOfWords("สวัสดีครับ ทุกคน", presses: 3),
+                       ["สวัสดี", "สวัสดีครับ", "สวัสดีครับ ทุก", "สวัสดีครับ ทุกคน"])
+    }
+
+    func testWordMotionsInArabicStopAtTheSpace() {
+        XCTAssertEqual(endsOfWords("كتب الولد", presses: 1), ["كتب", "كتب الولد"])
+        let m = model(["كتب الولد الدرس"])
+        m.handle(.character("v"))
+        m.handle(.character("w"))
+        m.handle(.character("w"))
+        m.handle(.character("b"))
+        XCTAssertEqual(selected(m), "كتب ا", "b: back to the start of the second word")
+    }
+
     func testSentenceParagraphAndLineMotions() {
         let long = (1...30).map { "w\($0)" }.joined(separator: " ")
         let m = model(["One two. Three four! Five?", long, "Last paragraph."], columns: 24)
