@@ -18,6 +18,8 @@ enum ExitCode: Int32 {
     case limitExceeded = 6
     /// Writing the output failed (other than a closed pipe).
     case outputFailed = 7
+    /// `reader define`: a word is in no dictionary, or there is no dictionary.
+    case notFound = 8
 }
 
 /// An error the command line reports to the user as one line.

@@ -19,6 +19,9 @@ let usage = """
       reader info BOOK [--json]        metadata and chapter list
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
+      reader define WORD… [--json] [--dictionaries NAMES]
+                                       look words up in the installed dictionaries (dictd,
+                                       StarDict); NAMES orders them (wn,gcide; -NAME leaves one out)
       reader config [BOOK] [options]   the settings in effect and where each comes from
       reader config --default          a commented default config file to start from
       reader config --path             where the config file is read from
@@ -76,7 +79,7 @@ let usage = """
     Exit codes:
       0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
       4 not a readable book · 5 undecodable text or unknown encoding
-      6 safety limit exceeded · 7 output error
+      6 safety limit exceeded · 7 output error · 8 word not found (define)
 
     """
 
@@ -105,6 +108,8 @@ func run(_ argv: [String]) -> ExitCode {
             try ListCommand.run(Array(argv.dropFirst()))
         case "stats":
             try StatsCommand.run(Array(argv.dropFirst()))
+        case "define":
+            try DefineCommand.run(Array(argv.dropFirst()))
         case "-r", "last":
             try ReadCommand.run(Array(argv.dropFirst()), last: true)
         default:
