@@ -11,7 +11,7 @@ public enum DictionaryDiscovery {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home.map { $0 + "/.local/share" }
         let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+            .split(separator: ":").map { String($0.reversed().drop(while: { $0 == "/" }).reversed()) }.filter { $0.hasPrefix("/") }
         let stardict = (dataHome.map { [$0] } ?? []) + dataDirs
         return (unique(["/usr/share/dictd"] + dataDirs.map { $0 + "/dictd" }), unique(stardict.map { $0 + "/stardict/dic" }))
     }

@@ -45,7 +45,8 @@ enum MarkupText {
     /// Text between tags, entities decoded, white space collapsed for HTML.
     private static func appendText(_ text: Substring, to out: inout String, collapse: Bool) {
         guard !text.isEmpty else { return }
-        let decoded = decodeEntities(text)
+        var decoded = Substring(decodeEntities(text))
+        if out.hasSuffix("\n") && decoded.hasPrefix("\n") { decoded = decoded.dropFirst() }   // a block's end already broke the line
         guard collapse else { out += decoded; return }
         for ch in decoded {
             if ch.isWhitespace && ch != "\u{00A0}" {

@@ -5,11 +5,11 @@ public enum QueryWord {
     /// The word to look up, or the empty string when nothing is left.
     public static func normalize(_ word: String) -> String {
         let straight = String(word.map { $0 == "\u{2019}" || $0 == "\u{2018}" ? "'" : $0 })
-        let trimmed = straight.drop(while: isEdge).reversed().drop(while: isEdge).reversed()
-        return EntryText.clean(String(trimmed)).split(separator: "\n").first.map(String.init) ?? ""
+        let line = EntryText.clean(straight).split(separator: "\n").first ?? ""
+        return String(line.drop(while: isEdge).reversed().drop(while: isEdge).reversed())
     }
 
     private static func isEdge(_ c: Character) -> Bool {
-        c.isWhitespace || (c.isPunctuation && c != "'") || c.isSymbol || c == "'" || c.unicodeScalars.first!.value < 0x20
+        c.isWhitespace || c.isPunctuation || c.isSymbol
     }
 }
