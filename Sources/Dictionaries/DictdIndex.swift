@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// A dictd `.index` in memory: the file's bytes and where each line starts, searched by
 /// binary search over the bytes (no `String` per line). Lines are
@@ -122,10 +123,8 @@ final class DictdIndex {
             return word.withUnsafeBufferPointer { w -> [Line] in
                 let q = w.baseAddress ?? UnsafePointer(p), qn = w.count
                 func cmp(_ k: Int) -> Int { order.compare(p + Int(starts[k]), n - Int(starts[k]), q, qn) }
-                var lo = 0, hi = starts.count
-                while lo < hi { let mid = (lo + hi) / 2; if cmp(mid) < 0 { lo = mid + 1 } else { hi = mid } }
                 var found: [Line] = []
-                var k = lo
+                var k = starts.indices.partitioningIndex { cmp($0) >= 0 }
                 while k < starts.count && cmp(k) == 0 {
                     let s = Int(starts[k])
                     let e = memchr(p + s, 0x0A, n - s).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n

@@ -1,3 +1,5 @@
+import Support
+
 /// A StarDict `.idx` (or `.syn`) in memory: records of a NUL-terminated UTF-8 word and a
 /// fixed tail (`.idx`: a 32- or 64-bit big-endian offset and a 32-bit size; `.syn`: a
 /// 32-bit index into the `.idx`), sorted in `StarDictOrder`. Every record is checked when
@@ -90,10 +92,8 @@ final class StarDictIndex {
                     let k = sortedOrder?[i] ?? i
                     return StarDictOrder.caseInsensitive(UnsafeBufferPointer(rebasing: buf[Int(starts[k])..<Int(starts[k]) + Int(lengths[k])]), q)
                 }
-                var lo = 0, hi = starts.count
-                while lo < hi { let mid = (lo + hi) / 2; if cmp(mid) < 0 { lo = mid + 1 } else { hi = mid } }
                 var found: [Int] = []
-                var i = lo
+                var i = starts.indices.partitioningIndex { cmp($0) >= 0 }
                 while i < starts.count && cmp(i) == 0 { found.append(sortedOrder?[i] ?? i); i += 1 }
                 return found
             }

@@ -1,21 +1,36 @@
-/// The lookup in one dictionary, step by step: the word exactly as given; then with its case
-/// folded (`Running` → `running`); then, when the word has no entry at all, the English
-/// inflection fallbacks in their order (`Inflections`), each exactly and case-folded. The
-/// first step that finds something gives every entry it finds.
+/// The lookup in one dictionary, step by step: the word as given, exactly and with its case
+/// folded (`Running` → `running`; dictd's own "exact" match ignores case too, and Webster's
+/// has `Walk` entries and a `walk` line pointing into `Arm`'s entry); then, when the word
+/// has no entry at all, the English inflection fallbacks in their order (`Inflections`). The
+/// first step that finds something gives every entry it finds: entries under their own
+/// headword (their text starts with it) before those found inside another entry, and in
+/// each group exact matches before case-folded ones.
 enum WordLookup {
     /// `word`'s entries in `source`, with how they matched.
     static func entries(_ word: String, in source: DictionarySource, inflections: Bool,
                         warn: (DictionaryProblem) -> Void) -> [(FoundEntry, matched: String)] {
-        let exact = matching(word, in: source, warn: warn)
-        if !exact.exact.isEmpty { return exact.exact.map { ($0, "exact") } }
-        if !exact.folded.isEmpty { return exact.folded.map { ($0, "case") } }
+        let direct = matching(word, in: source, warn: warn)
+        if !direct.exact.isEmpty || !direct.folded.isEmpty {
+            return ranked(direct.exact.map { ($0, "exact") } + direct.folded.map { ($0, "case") })
+        }
         guard inflections else { return [] }
         for candidate in Inflections.candidates(word) {
             let found = matching(candidate.base, in: source, warn: warn)
             let all = found.exact + found.folded
-            if !all.isEmpty { return all.map { ($0, candidate.how) } }
+            if !all.isEmpty { return ranked(all.map { ($0, candidate.how) }) }
         }
         return []
+    }
+
+    /// Main entries (text starting with the key) first, the order otherwise kept.
+    private static func ranked(_ found: [(FoundEntry, matched: String)]) -> [(FoundEntry, matched: String)] {
+        let main = found.filter { isMain($0.0) }
+        return main + found.filter { !isMain($0.0) }
+    }
+
+    private static func isMain(_ entry: FoundEntry) -> Bool {
+        let first = entry.text.prefix(while: { $0 != "\n" }).drop(while: { $0 == " " }).lowercased()
+        return first.hasPrefix(entry.key.lowercased()) || first.hasPrefix(entry.headword.lowercased())
     }
 
     /// The entries whose key is `word` byte for byte, and those equal to it case-folded.

@@ -29,7 +29,10 @@ enum DefineCommand {
         let words = a.positionals.filter { !$0.isEmpty }
         guard !words.isEmpty else { throw CLIError.usage("define needs a WORD") }
         let environment = ProcessInfo.processInfo.environment
-        let order = a.value("dictionaries") ?? configuredOrder(environment)
+        if let given = a.value("dictionaries"), ConfigKey.named("dictionaries")?.normalized(given) == nil {
+            throw CLIError.usage("bad value '\(given)' for --dictionaries (all, or dictionary names separated by commas)")
+        }
+        let order = a.value("dictionaries").flatMap { $0 == "all" ? nil : $0 } ?? configuredOrder(environment)
         let (shelf, warnings) = DictionaryShelf.discover(environment: environment, order: DictionaryOrder(parsing: order ?? ""))
         for w in warnings { Diagnostics.warning(w) }
         guard !shelf.isEmpty else {
@@ -78,9 +81,9 @@ enum DefineCommand {
         return text
     }
 
-    /// The `dictionaries` key of the config file, if it sets one.
+    /// The `dictionaries` key of the config file, if it sets one (`all`: the shelf's own order).
     static func configuredOrder(_ environment: [String: String]) -> String? {
         let file = ReaderConfig.load(XDGDirectories(environment: environment))
-        return file.settings.last { $0.key == "dictionaries" }.map(\.value).flatMap { $0 == "all" ? nil : $0 }
+        return file.setting("dictionaries").map(\.value).flatMap { $0 == "all" ? nil : $0 }
     }
 }

@@ -6,8 +6,8 @@ import XCTest
 final class DictionaryShelfTests: XCTestCase {
     func testExactThenCase() {
         let shelf = Fixtures.tiny
-        XCTAssertEqual(shelf.lookUp("March").map(\.headword), ["March"], "exact wins over the other case")
-        XCTAssertEqual(shelf.lookUp("march").map(\.headword), ["march"])
+        XCTAssertEqual(shelf.lookUp("March").map { "\($0.headword) \($0.matched)" }, ["March exact", "march case"], "exact first")
+        XCTAssertEqual(shelf.lookUp("march").map { "\($0.headword) \($0.matched)" }, ["march exact", "March case"])
         XCTAssertEqual(shelf.lookUp("MARCH").map { "\($0.headword) \($0.matched)" }, ["March case", "march case"])
         XCTAssertEqual(shelf.lookUp("Run").map(\.matched), ["case"])
         XCTAssertEqual(shelf.lookUp("äpfel").map(\.headword), ["Äpfel"], "non-ASCII case folded")
@@ -18,6 +18,18 @@ final class DictionaryShelfTests: XCTestCase {
         XCTAssertEqual(shelf.lookUp("xyzzy"), [])
         XCTAssertEqual(shelf.lookUp("  "), [])
         XCTAssertEqual(shelf.takeWarnings(), [])
+    }
+
+    func testMainEntriesComeBeforeEntriesInsideOthers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictd-main-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "Arm \\Arm\\, n. a limb. To walk arm in arm.\nWalk \\Walk\\, v. i. to go on foot.\n"
+        try text.write(toFile: folder.appendingPathComponent("g.dict").path, atomically: true, encoding: .utf8)
+        // gcide's shape: "Walk" entries, and a "walk" line pointing into Arm's entry.
+        try "Walk\tq\ti\nwalk\tA\tq\n".write(toFile: folder.appendingPathComponent("g.index").path, atomically: true, encoding: .utf8)
+        let entries = DictionaryShelf.open(files: [folder.appendingPathComponent("g.index").path]).shelf.lookUp("walk")
+        XCTAssertEqual(entries.map { "\($0.headword) \($0.matched)" }, ["Walk case", "walk exact"])
     }
 
     func testTheEntryValue() {

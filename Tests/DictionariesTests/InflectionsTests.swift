@@ -44,5 +44,6 @@ final class InflectionsTests: XCTestCase {
             XCTAssertEqual(entries.map(\.matched), [how], word)
         }
         XCTAssertEqual(shelf.lookUp("stop").map(\.matched), ["exact"], "no fallback when the word is there")
+        XCTAssertEqual(shelf.lookUp("Marches").map(\.matched), ["Marches → march", "Marches → march"], "both cases of the base")
     }
 }
