@@ -125,7 +125,7 @@ final class DictdIndex {
                 func cmp(_ k: Int) -> Int { order.compare(p + Int(starts[k]), n - Int(starts[k]), q, qn) }
                 var found: [Line] = []
                 var k = starts.indices.partitioningIndex { cmp($0) >= 0 }
-                while k < starts.count && cmp(k) == 0 {
+                while k < starts.count && found.count < DictionaryLimits.entriesPerWord && cmp(k) == 0 {
                     let s = Int(starts[k])
                     let e = memchr(p + s, 0x0A, n - s).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - p } ?? n
                     if let line = Self.parse(p, s, e) { found.append(line) } else { malformed += 1 }

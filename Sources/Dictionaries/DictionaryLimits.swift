@@ -13,6 +13,8 @@ public enum DictionaryLimits {
     public static let chunkBytes = 1024 * 1024
     /// The longest headword compared, in bytes (StarDict's limit is 256).
     public static let headwordBytes = 1024
+    /// The most entries one dictionary gives for one word (the index lines past it are not read).
+    public static let entriesPerWord = 64
     /// How many inflated dictzip chunks are kept.
     public static let cachedChunks = 6
 }

@@ -94,7 +94,10 @@ final class StarDictIndex {
                 }
                 var found: [Int] = []
                 var i = starts.indices.partitioningIndex { cmp($0) >= 0 }
-                while i < starts.count && cmp(i) == 0 { found.append(sortedOrder?[i] ?? i); i += 1 }
+                while i < starts.count && found.count < DictionaryLimits.entriesPerWord && cmp(i) == 0 {
+                    found.append(sortedOrder?[i] ?? i)
+                    i += 1
+                }
                 return found
             }
         }

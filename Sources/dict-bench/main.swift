@@ -73,3 +73,17 @@ for name in names {
     print(String(format: "%@: first lookup %.2f ms (%d entries); %d later lookups: mean %.3f ms, p99 %.3f ms, max %.3f ms; %d found",
                  name, firstMs, first.count, times.count, mean, p99, times.last!, found))
 }
+
+// Every dictd dictionary installed at once (what `reader define` and the pager open): the
+// first lookup opens them all; then a longest match in Japanese text.
+if args.isEmpty {
+    let (shelf, _) = DictionaryShelf.discover(dictdFolders: ["/usr/share/dictd"], stardictFolders: [])
+    let t0 = now()
+    let first = shelf.lookUp("house")
+    let firstMs = now() - t0
+    let t1 = now()
+    let match = shelf.longestMatch(in: "日本語の本を読む")
+    let matchMs = now() - t1
+    print(String(format: "all of /usr/share/dictd (%@): first lookup %.2f ms (%d entries); longest match %.3f ms (%@)",
+                 shelf.names.joined(separator: ", "), firstMs, first.count, matchMs, match?.matched ?? "none"))
+}

@@ -97,3 +97,16 @@ final class DictdIndexTests: XCTestCase {
         XCTAssertEqual(lines.map { String(decoding: $0.key, as: UTF8.self) }, ["new york"])
     }
 }
+
+/// A word with thousands of index lines gives at most `DictionaryLimits.entriesPerWord`.
+final class DictdIndexLimitTests: XCTestCase {
+    func testManyLinesForOneWordAreCapped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictd-many-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try String(repeating: "same\tA\tE\n", count: 5000).write(toFile: folder.appendingPathComponent("m.index").path, atomically: true, encoding: .utf8)
+        var malformed = 0
+        XCTAssertEqual(try DictdIndex(path: folder.appendingPathComponent("m.index").path)
+                        .lines(matching: Array("same".utf8), malformed: &malformed).count, DictionaryLimits.entriesPerWord)
+    }
+}
