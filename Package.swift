@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ReaderState", targets: ["ReaderState"]),
         .library(name: "Images", targets: ["Images"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
+        .library(name: "Dictionaries", targets: ["Dictionaries"]),
     ],
     targets: [
         // System libraries (apt: libxml2-dev, libzip-dev, libicu-dev).
@@ -88,11 +89,17 @@ let package = Package(
         // Images (issue #19): format sniffing, headers without decoding, PNG/JPEG/GIF/WebP → RGBA8
         // within ImageLimits, area-average scaling. No drawing, no layout yet.
         .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib"]),
+        // Offline dictionaries (issue #21, docs/DICTIONARIES.md): dictd (.index + .dict/.dict.dz,
+        // dictzip random access) and StarDict (.ifo/.idx/.dict[.dz]/.syn); lookup with case and
+        // English inflection fallbacks, CJK longest match; entry text without control characters.
+        .target(name: "Dictionaries", dependencies: ["CZlib", "Support"]),
+        // Benchmark: first lookup (index load included) and later lookups in wn and gcide.
+        .executableTarget(name: "dict-bench", dependencies: ["Dictionaries"]),
         // Benchmark: header, decode and decode-to-size times of image files.
         .executableTarget(name: "images-bench", dependencies: ["Images", "TerminalGraphics"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal", "TerminalGraphics"]),
+                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal", "TerminalGraphics", "Dictionaries"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU", "Hyphenation"]),
@@ -136,6 +143,7 @@ let package = Package(
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "HyphenationTests", dependencies: ["TestSupport", "Hyphenation"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "CTurboJPEG"]),
+        .testTarget(name: "DictionariesTests", dependencies: ["Dictionaries"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TestSupport", "TextLayout", "TextContent", "UnicodeData", "BookFormats"]),
     ]
 )

@@ -88,6 +88,10 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["FuzzSupport",
             .product(name: "Images", package: "reader"),
         ]),
+        // bytes → dictd / StarDict / dictzip files → DictionaryShelf lookups and longest matches.
+        .executableTarget(name: "fuzz-dictionary", dependencies: ["FuzzSupport",
+            .product(name: "Dictionaries", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

@@ -20,6 +20,8 @@ enum ExitCode: Int32 {
     case outputFailed = 7
     /// `reader notes import`: the file is not a notes file this reader can read.
     case invalidNotes = 9
+    /// `reader define`: a word is in no dictionary, or there is no dictionary.
+    case notFound = 8
 }
 
 /// An error the command line reports to the user as one line.

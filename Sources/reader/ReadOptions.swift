@@ -19,6 +19,7 @@ struct ReadOptions {
         .init(name: "clipboard-command", short: nil, takesValue: true),
         .init(name: "images", short: nil, takesValue: true),
         .init(name: PictureFit.key, short: nil, takesValue: true),
+        .init(name: "dictionaries", short: nil, takesValue: true),   // the config key; the pager's lookups (docs/DICTIONARIES.md)
     ] + RevealOptions.specs
 
     /// The book named, if any.

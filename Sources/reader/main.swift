@@ -21,6 +21,9 @@ let usage = """
       reader notes import BOOK FILE    merge highlights from a `notes --format json` file
       reader dump BOOK [options]       print the laid-out text
       reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
+      reader define WORD… [--json] [--dictionaries NAMES]
+                                       look words up in the installed dictionaries (dictd,
+                                       StarDict); NAMES orders them (wn,gcide; -NAME leaves one out)
       reader config [BOOK] [options]   the settings in effect and where each comes from
       reader config --default          a commented default config file to start from
       reader config --path             where the config file is read from
@@ -78,7 +81,8 @@ let usage = """
     Exit codes:
       0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
       4 not a readable book · 5 undecodable text or unknown encoding
-      6 safety limit exceeded · 7 output error · 9 not a notes file (notes import)
+      6 safety limit exceeded · 7 output error · 8 word not found (define)
+      9 not a notes file (notes import)
 
     """
 
@@ -109,6 +113,8 @@ func run(_ argv: [String]) -> ExitCode {
             try StatsCommand.run(Array(argv.dropFirst()))
         case "notes":
             try NotesCommand.run(Array(argv.dropFirst()))
+        case "define":
+            try DefineCommand.run(Array(argv.dropFirst()))
         case "-r", "last":
             try ReadCommand.run(Array(argv.dropFirst()), last: true)
         default:

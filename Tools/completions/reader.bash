@@ -7,7 +7,7 @@ _reader() {
         --color --encoding --direction --arabic-shaping --ruby --logical --notes --wrap --hyphenate --percent -p --theme --margin --status --clipboard-command --images --fit
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
-        --sort -r
+        --sort -r --dictionaries
         --help -h --version"
     case "$prev" in
         --line-break) COMPREPLY=($(compgen -W "strict normal loose" -- "$cur")); return ;;
@@ -24,6 +24,8 @@ _reader() {
         --status) COMPREPLY=($(compgen -W "title,chapter,percent,time-left-chapter title,chapter,percent,time-left-book percent,time-left-book none" -- "$cur")); return ;;
         --sort) COMPREPLY=($(compgen -W "recent title author progress" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "md json" -- "$cur")); return ;;
+        --dictionaries) COMPREPLY=($(compgen -W "all $(cd /usr/share/dictd 2>/dev/null && ls *.index 2>/dev/null | sed 's/\.index$//')" -- "$cur")); return ;;
+        define) return ;;
         add) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur")); return ;;
         --encoding) COMPREPLY=($(compgen -W "$(iconv -l 2>/dev/null | tr -d ',/' )" -- "$cur")); return ;;
         --margin|--width|-w|--chapter|-c|--offset|--lines|-n|--indent|--percent|-p|--reveal-wait|--jobs|-j|--max-size) return ;;
@@ -32,7 +34,7 @@ _reader() {
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "info dump cache config add list stats notes last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -W "info dump cache config add list stats notes define last" -- "$cur") $(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(epub|EPUB|txt|TXT)' -- "$cur") $(compgen -d -- "$cur"))
     fi

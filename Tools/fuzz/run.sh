@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -128,6 +128,22 @@ PY
         printf '\x02\x00It was the best of times, it was the worst of times.\xffworst of times\xfeit was the \xfe.' > "$dir/quote"
         printf '\x00\x01Call me Ishmael. Some years ago.\xff{"format":"reader-notes","version":1,"book":{"title":"t","authors":[],"language":"","key":"k"},"highlights":[{"id":"a","start":8,"end":15,"chapter":0,"percent":0,"color":"blue","quote":"Ishmael","before":"Call me ","after":". Some","created":0,"updated":0,"found":true}]}' > "$dir/json"
         printf '\x10\x03\xe5\xad\xa6\xe7\x94\x9f\xe3\x81\xa7\xe3\x81\x99\xff\xe7\x94\x9f\xfe\xe5\xad\xa6\xfe\xe3\x81\xa7' > "$dir/cjk"
+    dictionary)
+        # Byte 0: 0 dictd, 1 StarDict (0x11: the .ifo made to agree), 2 a dictzip alone; files
+        # separated by "\n====\n" — every fixture dictionary, good and damaged.
+        python3 - "$ROOT/Fixtures/dictionaries" "$dir" <<'PY'
+import pathlib, sys
+root, out, sep = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), b"\n====\n"
+for n, index in enumerate(sorted(root.rglob("*.index"))):
+    data = [p for p in (index.with_suffix(".dict.dz"), index.with_suffix(".dict")) if p.exists()]
+    (out / f"dictd-{n}").write_bytes(b"\0" + index.read_bytes() + sep + (data[0].read_bytes() if data else b""))
+for n, ifo in enumerate(sorted(root.rglob("*.ifo"))):
+    parts = [ifo.with_suffix(s) for s in (".idx", ".dict.dz", ".syn")]
+    if not parts[1].exists():
+        parts[1] = ifo.with_suffix(".dict")
+    (out / f"stardict-{n}").write_bytes(b"\x01" + ifo.read_bytes() + b"".join(sep + (p.read_bytes() if p.exists() else b"") for p in parts))
+(out / "dictzip").write_bytes(b"\x02" + (root / "dictzip/sample.txt.dz").read_bytes())
+PY
         ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"

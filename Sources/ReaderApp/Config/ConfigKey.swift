@@ -22,6 +22,8 @@ public struct ConfigKey: Sendable {
         case statusFields
         /// A shell command line (printable text).
         case command
+        /// `dictionaries`: `all`, or dictionary names separated by commas (a leading `-` leaves one out).
+        case names
     }
 
     /// The key, e.g. `width`.
@@ -79,6 +81,9 @@ public struct ConfigKey: Sendable {
         ConfigKey(name: "clipboard-command", defaultValue: "osc52",
                   help: "where y copies: osc52 (the terminal's clipboard) or a command the text is piped to (wl-copy)",
                   kind: .command),
+        ConfigKey(name: "dictionaries", defaultValue: "all",
+                  help: "the order of dictionaries for lookups: all, or names like wn,gcide (-NAME leaves one out; docs/DICTIONARIES.md)",
+                  kind: .names),
     ]
 
     /// The key named `name`, if there is one.
@@ -104,6 +109,10 @@ public struct ConfigKey: Sendable {
             return value
         case .statusFields: return StatusFields(parsing: value) != nil ? value : nil
         case .command: return value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) ? value : nil
+        case .names:
+            let names = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.split(separator: " ").joined(separator: " ") }
+            let printable = value.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+            return printable && !names.contains(where: { $0.isEmpty || $0 == "-" }) ? value : nil
         }
     }
 
@@ -119,6 +128,7 @@ public struct ConfigKey: Sendable {
         case .seconds(let bound): return "seconds from 0 to \(Int(bound))"
         case .statusFields: return "fields separated by commas: title, chapter, percent, time-left-chapter, time-left-book, or none"
         case .command: return "a command line without control characters"
+        case .names: return "all, or dictionary names separated by commas"
         }
     }
 
