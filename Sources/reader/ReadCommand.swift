@@ -91,7 +91,9 @@ enum ReadCommand {
         let display = ReadingSettings(theme: ThemeName(of: o.loop.theme), margin: o.margin, defaultWidth: defaultWidth,
                                       hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content),
                                       pictureFit: o.pictureFit)
-        return session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
+        let model = session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
+        model.setDictionary(DictionaryLookUp(environment: ProcessInfo.processInfo.environment, order: o.dictionaries).answer)
+        return model
     }
 }
 

@@ -47,6 +47,8 @@ struct ReadOptions {
     var images: GraphicsProtocol?
     /// `--fit`: how a fixed-layout book's pages are sized (`z` inside).
     var pictureFit: PictureFit
+    /// The order of dictionaries for lookups (`--dictionaries`, config `dictionaries`).
+    var dictionaries: String
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -73,6 +75,10 @@ struct ReadOptions {
         loop.clipboard = a.value("clipboard-command").map { $0 == "osc52" || $0.isEmpty ? .terminal : .command($0) } ?? .terminal
         images = try Self.images(a)
         pictureFit = try Self.pictureFit(a)
+        if let given = a.value("dictionaries"), ConfigKey.named("dictionaries")?.normalized(given) == nil {
+            throw CLIError.usage("bad value '\(given)' for --dictionaries (all, or dictionary names separated by commas)")
+        }
+        dictionaries = a.value("dictionaries").flatMap { $0 == "all" ? nil : $0 } ?? ""
     }
 
     /// `--fit page|width` (default page).
