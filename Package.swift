@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["TestSupport", "Screen"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // The whole loop headless: BookSession on fixture books, an in-memory terminal, a manual clock.
-        .testTarget(name: "ReaderAppTests", dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Storage", "Terminal", "Screen", "TextContent", "TextLayout", "BookFormats"]),
+        .testTarget(name: "ReaderAppTests", dependencies: ["TestSupport", "ReaderApp", "ReaderCore", "ReaderState", "Storage", "Terminal", "Screen", "TextContent", "TextLayout", "BookFormats", "Dictionaries"]),
         .testTarget(name: "ReaderCoreTests", dependencies: ["TestSupport", "ReaderCore", "TextContent", "TextLayout", "Screen"],
                     exclude: ["Golden"]),   // read from the source tree (#filePath), not bundled
         .testTarget(name: "HyphenationTests", dependencies: ["TestSupport", "Hyphenation"]),
