@@ -31,6 +31,19 @@ final class ManPageAndShellTests: XCTestCase {
         }
     }
 
+    /// The repository's own scripts (benchmarks, checks, the fuzzing driver) parse: a merge
+    /// once dropped a `;;` from Tools/fuzz/run.sh, which only showed when it was run.
+    func testEveryToolScriptParses() throws {
+        let tools = Self.root.appendingPathComponent("Tools")
+        let scripts = (FileManager.default.enumerator(atPath: tools.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".sh") }.sorted()
+        XCTAssertGreaterThan(scripts.count, 5, "\(scripts)")
+        for script in scripts {
+            let check = try shell("bash", ["-n", tools.appendingPathComponent(script).path])
+            XCTAssertEqual(check.status, 0, "\(script): \(check.stderr)")
+        }
+    }
+
     func testTheBashCompletionLoads() throws {
         let bash = try shell("bash", ["-c", "source '\(path("Tools/completions/reader.bash"))' && complete -p reader"])
         XCTAssertEqual(bash.status, 0, bash.stderr)

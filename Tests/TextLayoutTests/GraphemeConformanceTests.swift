@@ -9,51 +9,8 @@ import XCTest
 final class GraphemeConformanceTests: XCTestCase {
     static let path = "/usr/share/unicode/auxiliary/GraphemeBreakTest.txt"
 
-    /// One test line: the text and its expected boundaries as UTF-8 offsets.
-    struct Case {
-        let line: Int
-        let text: String
-        let boundaries: [Int]
-        let source: String
-    }
-
-    static func loadCases() throws -> [Case] {
-        guard let data = FileManager.default.contents(atPath: path),
-              let content = String(data: data, encoding: .utf8) else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
-        }
-        var cases: [Case] = []
-        for (n, raw) in content.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let body = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .trimmingCharacters(in: .whitespaces)
-            if body.isEmpty { continue }
-            var text = ""
-            var offset = 0
-            var boundaries: [Int] = []
-            for token in body.split(separator: " ") {
-                switch token {
-                case "÷": boundaries.append(offset)
-                case "×": break
-                default:
-                    let scalar = Unicode.Scalar(UInt32(token, radix: 16)!)!
-                    text.unicodeScalars.append(scalar)
-                    offset += UTF8.width(scalar)
-                }
-            }
-            cases.append(Case(line: n + 1, text: text, boundaries: boundaries, source: body))
-        }
-        return cases
-    }
-
-    func cases() throws -> [Case] {
-        guard FileManager.default.fileExists(atPath: Self.path) else {
-            XCTFail("""
-                \(Self.path) is missing: install Debian's unicode-data package \
-                (apt-get install unicode-data), which the project's setup does.
-                """)
-            return []
-        }
-        let all = try Self.loadCases()
+    func cases() throws -> [BreakTestCase] {
+        let all = try BreakTestFile.cases(at: Self.path)
         XCTAssertEqual(all.count, 602, "GraphemeBreakTest.txt for Unicode 15.0 has 602 cases")
         XCTAssertEqual(unicodeVersion, "15.0.0")
         return all

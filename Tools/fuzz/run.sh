@@ -128,6 +128,7 @@ PY
         printf '\x02\x00It was the best of times, it was the worst of times.\xffworst of times\xfeit was the \xfe.' > "$dir/quote"
         printf '\x00\x01Call me Ishmael. Some years ago.\xff{"format":"reader-notes","version":1,"book":{"title":"t","authors":[],"language":"","key":"k"},"highlights":[{"id":"a","start":8,"end":15,"chapter":0,"percent":0,"color":"blue","quote":"Ishmael","before":"Call me ","after":". Some","created":0,"updated":0,"found":true}]}' > "$dir/json"
         printf '\x10\x03\xe5\xad\xa6\xe7\x94\x9f\xe3\x81\xa7\xe3\x81\x99\xff\xe7\x94\x9f\xfe\xe5\xad\xa6\xfe\xe3\x81\xa7' > "$dir/cjk"
+        ;;
     dictionary)
         # Byte 0: 0 dictd, 1 StarDict (0x11: the .ifo made to agree), 2 a dictzip alone; files
         # separated by "\n====\n" — every fixture dictionary, good and damaged.

@@ -59,6 +59,24 @@ OUT_LB = os.path.join(os.path.dirname(OUT), "LineBreakTables.swift")
 N = 0x110000
 BLOCK = 64
 
+
+def two_stage(records, most_distinct):
+    """A two-stage table of per-code-point records: the distinct records (sorted, fewer
+    than most_distinct), stage1 (a block number per BLOCK code points) and stage2 (each
+    distinct block's record indexes)."""
+    distinct = sorted(set(records))
+    assert len(distinct) < most_distinct
+    index_of = {r: i for i, r in enumerate(distinct)}
+    blocks, stage1, stage2 = {}, [], []
+    for start in range(0, N, BLOCK):
+        blk = tuple(index_of[r] for r in records[start:start + BLOCK])
+        if blk not in blocks:
+            blocks[blk] = len(stage2) // BLOCK
+            stage2.extend(blk)
+        stage1.append(blocks[blk])
+    assert len(blocks) < 65536
+    return distinct, stage1, stage2
+
 LB_CLASSES = ["BK", "CR", "LF", "CM", "NL", "SG", "WJ", "ZW", "GL", "SP", "ZWJ", "B2", "BA",
               "BB", "HY", "CB", "CL", "CP", "EX", "IN", "NS", "OP", "QU", "IS", "NU", "PO",
               "PR", "SY", "AI", "AL", "CJ", "EB", "EM", "H2", "H3", "HL", "ID", "JL", "JV",
@@ -271,18 +289,7 @@ def main():
         r |= default_ignorable[cp] << 28
         records.append(r)
 
-    distinct = sorted(set(records))
-    index_of = {r: i for i, r in enumerate(distinct)}
-    assert len(distinct) < 65536
-    blocks, stage1 = {}, []
-    stage2 = []
-    for start in range(0, N, BLOCK):
-        blk = tuple(index_of[r] for r in records[start:start + BLOCK])
-        if blk not in blocks:
-            blocks[blk] = len(stage2) // BLOCK
-            stage2.extend(blk)
-        stage1.append(blocks[blk])
-    assert len(blocks) < 65536
+    distinct, stage1, stage2 = two_stage(records, 65536)
 
     def b64(fmt, values):
         return base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
@@ -329,7 +336,7 @@ def main():
         out.write('    /// Distinct packed records (UInt32 LE).\n')
         out.write('    static let recordsBase64 = """\n%s\n"""\n' % chunk(b64("I", distinct)))
         out.write("}\n")
-    print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(blocks), len(distinct), OUT))
+    print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(stage2) // BLOCK, len(distinct), OUT))
 
     # --- Resolved line-break classes: a second two-stage table, one byte per code point.
     rlb = [RESOLVED_NAMES.index(resolved_lb(cp, lb[cp], ea[cp], gc[cp], ext_pict[cp])) for cp in range(N)]
@@ -545,17 +552,7 @@ def segmentation_tables(version, gc, lb, ext_pict):
         r |= (1 if dictionary else 0) << 10
         r |= (1 if gc[cp][0] in "LN" else 0) << 11
         records.append(r)
-    distinct = sorted(set(records))
-    assert len(distinct) < 256
-    index_of = {r: i for i, r in enumerate(distinct)}
-    blocks, stage1, stage2 = {}, [], []
-    for start in range(0, N, BLOCK):
-        blk = tuple(index_of[r] for r in records[start:start + BLOCK])
-        if blk not in blocks:
-            blocks[blk] = len(stage2) // BLOCK
-            stage2.extend(blk)
-        stage1.append(blocks[blk])
-    assert len(blocks) < 65536
+    distinct, stage1, stage2 = two_stage(records, 256)
 
     def b64(fmt, values):
         encoded = base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
@@ -586,7 +583,7 @@ def segmentation_tables(version, gc, lb, ext_pict):
         out.write('    static let recordsBase64 = """\n%s\n"""\n' % b64("H", distinct))
         out.write("}\n")
     print("segmentation: stage1 %d, stage2 %d (%d blocks), records %d -> %s"
-          % (len(stage1), len(stage2), len(blocks), len(distinct), path))
+          % (len(stage1), len(stage2), len(stage2) // BLOCK, len(distinct), path))
 
 
 if __name__ == "__main__":
