@@ -21,11 +21,20 @@ final class EPUBPathTests: XCTestCase {
         XCTAssertEqual(EPUBPath.percentDecode("%FF"), "%FF")  // not UTF-8: left alone
     }
 
-    func testEscapingTheRootIsRejected() {
-        XCTAssertNil(EPUBPath.resolve("../../evil.xhtml", relativeTo: "OEBPS/content.opf"))
-        XCTAssertNil(EPUBPath.resolve("..", relativeTo: "content.opf"))
-        XCTAssertNil(EPUBPath.resolve("a/../../b", relativeTo: "content.opf"))
+    /// RFC 3986 §5.2.4: `..` at the root stays at the root — the result is an entry name
+    /// inside the book, never a path that climbs out of it.
+    func testClimbingAboveTheRootStaysAtTheRoot() {
+        XCTAssertEqual(EPUBPath.resolve("../../images/photo.jpg", relativeTo: "ch1.xhtml")?.path, "images/photo.jpg")
+        XCTAssertEqual(EPUBPath.resolve("../../evil.xhtml", relativeTo: "OEBPS/content.opf")?.path, "evil.xhtml")
+        XCTAssertEqual(EPUBPath.resolve("a/../../b", relativeTo: "content.opf")?.path, "b")
+        XCTAssertEqual(EPUBPath.resolve("/../x/./y.xhtml#f", relativeTo: "OEBPS/a.xhtml")?.key, "x/y.xhtml#f")
         XCTAssertEqual(EPUBPath.resolve("a/../b", relativeTo: "content.opf")?.path, "b")
+        XCTAssertNil(EPUBPath.resolve("..", relativeTo: "content.opf"), "the root itself names no entry")
+        XCTAssertNil(EPUBPath.resolve("../", relativeTo: "OEBPS/content.opf"))
+        for href in ["../../../../etc/passwd", "..%2F..%2Fetc/passwd", "/../../etc/passwd"] {
+            let path = EPUBPath.resolve(href, relativeTo: "OEBPS/text/c.xhtml")?.path ?? ""
+            XCTAssertFalse(path.hasPrefix("/") || path.split(separator: "/").contains(".."), "\(href) → \(path)")
+        }
     }
 
     func testExternalHrefs() {

@@ -39,7 +39,7 @@ enum EPUBNavigation {
             let kids = XMLNode.children(li)
             let label = kids.first { XMLNode.isElement($0, "a") || XMLNode.isElement($0, "span") }
             let anchor: xmlNodePtr? = label.flatMap { XMLNode.isElement($0, "a") ? $0 : XMLNode.descendants($0, named: "a").first }
-            let title = label.map { XMLNode.textContent($0).collapsingSpaces() } ?? ""
+            let title = label.map(Self.label) ?? ""
             var nestedLists = kids.filter { XMLNode.isElement($0, "ol") || XMLNode.isElement($0, "ul") }
             if let a = anchor, let href = XMLNode.attribute(a, "href") {
                 if let resolved = EPUBPath.resolve(href, relativeTo: entryPath) {
@@ -56,6 +56,22 @@ enum EPUBNavigation {
             for l in nestedLists { pushItems(of: l, level: min(level + 1, maxLevel)) }
         }
         return items
+    }
+
+    /// An entry's label (EPUB 3.3 nav: the text of its `a` or `span`, else the alternative
+    /// text of what it holds): its text, else the `alt` of an image in it, else its
+    /// `aria-label`, else its `title`; "" when it has none (the entry is then listed by its
+    /// target).
+    static func label(_ node: xmlNodePtr) -> String {
+        let text = XMLNode.textContent(node).collapsingSpaces()
+        if !text.isEmpty { return text }
+        for image in XMLNode.descendants(node, named: "img") {
+            if let alt = XMLNode.attribute(image, "alt")?.collapsingSpaces(), !alt.isEmpty { return alt }
+        }
+        for name in ["aria-label", "title"] {
+            if let value = XMLNode.attribute(node, name)?.collapsingSpaces(), !value.isEmpty { return value }
+        }
+        return ""
     }
 
     private static func firstLink(in lists: [xmlNodePtr], entryPath: String) -> (key: String, href: String)? {

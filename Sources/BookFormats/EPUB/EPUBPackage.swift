@@ -22,6 +22,9 @@ public struct EPUBSpineItem: Hashable, Sendable {
     /// Whether the document is a fixed-layout page (`rendition:layout` pre-paginated, for
     /// the package or this itemref): its first block starts a new page.
     public var isPrePaginated: Bool = false
+    /// Whether the item is a picture shown as a page of its own (an image in the spine
+    /// with no content document on its fallback chain, `EPUBFallback`).
+    public var isPicture: Bool = false
 }
 
 /// An opened EPUB publication: container, package document, spine and table of contents,
@@ -62,6 +65,8 @@ public final class EPUBPackage: @unchecked Sendable {
     private let archive: ZipArchive
     /// The classes the book's stylesheets give emphasis marks (`TextEmphasisCSS`).
     let emphasisClasses: [String: EmphasisMark]
+    /// The `nav`s the book's stylesheets hide (`HiddenNavigationCSS`).
+    let hiddenNavigation: HiddenNavigationCSS
     private let lock = NSLock()
     /// Size of the book file in bytes.
     let fileSize: Int
@@ -102,7 +107,7 @@ public final class EPUBPackage: @unchecked Sendable {
         packagePath = opfPath
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
-        emphasisClasses = Self.emphasisClasses(opf, zip: zip)
+        (emphasisClasses, hiddenNavigation) = Self.styles(opf, zip: zip)
         hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -111,33 +116,8 @@ public final class EPUBPackage: @unchecked Sendable {
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub,
                                 direction: opf.direction, version: opf.version, cover: opf.coverPath, fixedLayout: opf.fixedLayout)
 
-        // Spine → readable documents.
-        var items: [EPUBSpineItem] = []
-        var seen: [String: Int] = [:]
-        var repeats = 0
-        for ref in opf.spine {
-            guard let item = opf.manifest[ref.idref] else {
-                warnings.append("spine item \(ref.idref) is not in the manifest; skipped")
-                continue
-            }
-            guard let entry = item.path else { continue }
-            guard EPUBPackageDocument.isTextDocument(mediaType: item.mediaType, path: entry) else {
-                warnings.append("skipped \(entry): \(item.mediaType) is not a text document")
-                continue
-            }
-            let found = zip.entry(named: entry)
-            // Manifest hrefs may carry fragments, so several spine items can name the same
-            // document: it is read once, at its first place in the reading order.
-            if let i = seen[found?.name ?? entry] {
-                if ref.linear { items[i].isLinear = true }
-                repeats += 1
-                continue
-            }
-            seen[found?.name ?? entry] = items.count
-            items.append(EPUBSpineItem(id: item.id, entryPath: found?.name ?? entry, mediaType: item.mediaType,
-                                       isLinear: ref.linear, uncompressedSize: Int(min(found?.entry.size ?? 0, ZipArchive.maxEntrySize)),
-                                       isPresent: found != nil, isPrePaginated: ref.prePaginated))
-        }
+        // Spine → readable documents (fallbacks followed, repeats kept).
+        let (items, repeats) = Self.readableSpine(opf, zip: zip, warnings: &warnings)
         guard !items.isEmpty else {
             throw BookError.invalidEPUB(path: path, reason: "the spine lists no readable documents")
         }
@@ -148,7 +128,7 @@ public final class EPUBPackage: @unchecked Sendable {
             throw BookError.limitExceeded(path: path, reason: "the spine's documents are \(declared >> 20) MiB uncompressed (limit \(EPUBPackage.maxTotalUncompressedSize >> 20) MiB)")
         }
         if repeats > 0 {
-            warnings.append("\(repeats) spine item\(repeats == 1 ? " repeats" : "s repeat") a document already in the spine; each document is read once")
+            warnings.append("\(repeats) spine item\(repeats == 1 ? " names" : "s name") a document another manifest item already put in the spine; each such document is read once")
         }
         spine = items
 
@@ -214,6 +194,7 @@ public final class EPUBPackage: @unchecked Sendable {
     /// Reads and walks spine document `index` with `zip` (one archive per thread).
     func buildDocument(_ index: Int, zip: ZipArchive) -> DocumentResult {
         let item = spine[index]
+        if item.isPicture { return buildPicturePage(item) }
         var builder = TextContentBuilder(metadata: metadata)
         builder.defineTarget(item.entryPath)
         let data: [UInt8]
@@ -230,7 +211,8 @@ public final class EPUBPackage: @unchecked Sendable {
             builder.warn("skipped \(item.entryPath): the document is empty")
             return DocumentResult(builder: builder, error: .noReadableContent(path: path, reason: "\(item.entryPath) is empty"))
         }
-        let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath, emphasisClasses: emphasisClasses)
+        let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath, emphasisClasses: emphasisClasses,
+                                 hiddenNavigation: hiddenNavigation)
         let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
         if !ok {
             var b = walker.takeBuilder()
@@ -246,18 +228,23 @@ public final class EPUBPackage: @unchecked Sendable {
     static let maxStylesheets = 64
     static let maxStylesheetSize = 1 << 20
 
-    /// The emphasis classes of the manifest's stylesheets (`text/css`), in manifest order
-    /// (a later rule wins). Every stylesheet applies to every document (one table for the
-    /// book); unreadable or oversized ones are passed over silently: they only style.
-    private static func emphasisClasses(_ opf: EPUBPackageDocument, zip: ZipArchive) -> [String: EmphasisMark] {
+    /// What the manifest's stylesheets (`text/css`, in manifest order: a later rule wins)
+    /// say that the reader follows: the emphasis classes (`TextEmphasisCSS`) and the ids and
+    /// classes of hidden `nav`s (`HiddenNavigationCSS`). Every stylesheet applies to every
+    /// document (one table for the book); unreadable or oversized ones are passed over
+    /// silently: they only style.
+    private static func styles(_ opf: EPUBPackageDocument, zip: ZipArchive)
+        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS) {
         var classes: [String: EmphasisMark] = [:]
+        var hidden = HiddenNavigationCSS()
         let sheets = opf.manifestOrder.lazy.compactMap { opf.manifest[$0] }.filter { $0.mediaType.lowercased() == "text/css" }
         for item in sheets.prefix(maxStylesheets) {
             guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
                   let data = try? zip.read(found.name) else { continue }
             TextEmphasisCSS.addEmphasisClasses(in: data, to: &classes)
+            hidden.add(stylesheet: data)
         }
-        return classes
+        return (classes, hidden)
     }
 
     private static func shortReason(_ error: BookError, entry: String) -> String {

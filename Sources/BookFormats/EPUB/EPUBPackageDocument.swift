@@ -4,7 +4,7 @@ import TextContent
 /// The parsed OPF package document: metadata, manifest and spine.
 struct EPUBPackageDocument {
     /// One manifest item.
-    struct Item {
+    struct Item: Equatable {
         var id: String
         /// The href as written.
         var href: String
@@ -12,6 +12,9 @@ struct EPUBPackageDocument {
         var path: String?
         var mediaType: String
         var properties: [String]
+        /// The `fallback` attribute: the manifest id of the item to show instead when this
+        /// one cannot be (`EPUBFallback`).
+        var fallback: String? = nil
     }
 
     /// One spine itemref.
@@ -88,7 +91,8 @@ struct EPUBPackageDocument {
             let properties = (XMLNode.attribute(node, "properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
             let item = Item(id: id, href: href, path: resolved?.path,
                             mediaType: (XMLNode.attribute(node, "media-type") ?? "").trimmingSpaces().lowercased(),
-                            properties: properties)
+                            properties: properties,
+                            fallback: XMLNode.attribute(node, "fallback").map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 })
             if manifest[id] == nil { manifestOrder.append(id) }
             manifest[id] = item
         }

@@ -1,9 +1,12 @@
 /// Resolution of hrefs found in EPUB documents to entry paths inside the container.
 ///
 /// An href is percent-decoded, split from its `#fragment`, and resolved against the
-/// directory of the document that contains it. `.` and `..` components are resolved
-/// inside the container; an href that would climb above the root is rejected (`nil`),
-/// never clamped. Hrefs with a URL scheme (`http:`, `mailto:`…) are external.
+/// directory of the document that contains it. `.` and `..` components are resolved as
+/// URLs resolve them (RFC 3986 §5.2.4): a `..` above the container's root stays at the
+/// root (`../../images/a.jpg` from `ch1.xhtml` is `images/a.jpg`), so the result is always
+/// an entry name inside the book — never a path outside it (zip entries whose own names
+/// climb out are refused by `ZipArchive`). Hrefs with a URL scheme (`http:`, `mailto:`…)
+/// are external.
 enum EPUBPath {
     /// The directory part of an entry path, with a trailing `/` ("" for the root).
     static func directory(of entry: String) -> String {
@@ -61,7 +64,7 @@ enum EPUBPath {
     }
 
     /// Resolves `href` found in the entry `base` (an entry path, e.g. `OEBPS/text/ch1.xhtml`).
-    /// Returns nil for external hrefs and hrefs escaping the container root.
+    /// Returns nil for external hrefs and hrefs that name the root itself (`/`, `../`).
     /// An href of only `#frag` points into `base` itself.
     static func resolve(_ href: String, relativeTo base: String) -> Resolved? {
         var h = Array(href.utf8)
@@ -87,8 +90,7 @@ enum EPUBPath {
             if let slash = b.lastIndex(of: UInt8(ascii: "/")) {
                 for c in b[..<slash].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) where !(c.count == 1 && c.first == UInt8(ascii: ".")) {
                     if c.count == 2 && c.first == UInt8(ascii: ".") && c.last == UInt8(ascii: ".") {
-                        if parts.isEmpty { return nil }
-                        parts.removeLast()
+                        if !parts.isEmpty { parts.removeLast() }
                     } else {
                         parts.append(c)
                     }
@@ -98,8 +100,8 @@ enum EPUBPath {
         for c in decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
             if c.count == 1 && c.first == UInt8(ascii: ".") { continue }
             if c.count == 2 && c.first == UInt8(ascii: ".") && c.last == UInt8(ascii: ".") {
-                if parts.isEmpty { return nil }
-                parts.removeLast()
+                // RFC 3986 §5.2.4: a ".." at the root stays at the root.
+                if !parts.isEmpty { parts.removeLast() }
                 continue
             }
             parts.append(c)

@@ -65,28 +65,8 @@ public enum TextEmphasisCSS {
     /// added to `classes` (a later rule wins; `none` removes the class). Rules inside
     /// `@media`/`@supports` blocks count; other at-rules' contents match nothing.
     public static func addEmphasisClasses(in css: [UInt8], to classes: inout [String: EmphasisMark]) {
-        let text = stripComments(css.prefix(maximumStylesheetSize))
-        var preludeStart = 0
-        var i = 0
-        while i < text.count {
-            switch text[i] {
-            case UInt8(ascii: "{"):
-                let prelude = String(decoding: text[preludeStart..<i], as: UTF8.self).trimmingCSSSpaces()
-                if prelude.hasPrefix("@") {
-                    i += 1   // an at-rule's block: its rules are read as top-level ones
-                } else {
-                    let end = blockEnd(text, from: i + 1)
-                    let body = String(decoding: text[(i + 1)..<end], as: UTF8.self)
-                    apply(selectors: prelude, declarations: body, to: &classes)
-                    i = min(end + 1, text.count)
-                }
-                preludeStart = i
-            case UInt8(ascii: "}"), UInt8(ascii: ";"):
-                i += 1
-                preludeStart = i
-            default:
-                i += 1
-            }
+        CSSRules.forEach(in: css.prefix(maximumStylesheetSize)) { selectors, declarations in
+            apply(selectors: selectors, declarations: declarations, to: &classes)
         }
     }
 
@@ -125,53 +105,5 @@ public enum TextEmphasisCSS {
         }
         guard !name.isEmpty, isIdentifier(name), isIdentifier(element) else { return nil }
         return String(name)
-    }
-
-    /// The index of the `}` that ends a declaration block starting at `from` (strings
-    /// skipped), or the end of the text.
-    private static func blockEnd(_ text: [UInt8], from: Int) -> Int {
-        var i = from
-        var quote: UInt8 = 0
-        while i < text.count {
-            let b = text[i]
-            if quote != 0 {
-                if b == UInt8(ascii: "\\") { i += 1 } else if b == quote { quote = 0 }
-            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                quote = b
-            } else if b == UInt8(ascii: "}") {
-                return i
-            }
-            i += 1
-        }
-        return text.count
-    }
-
-    /// The stylesheet without its `/* comments */` (one pass).
-    private static func stripComments(_ css: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(css.count)
-        var i = css.startIndex
-        while i < css.endIndex {
-            if css[i] == UInt8(ascii: "/"), i + 1 < css.endIndex, css[i + 1] == UInt8(ascii: "*") {
-                i += 2
-                while i < css.endIndex && !(css[i] == UInt8(ascii: "*") && i + 1 < css.endIndex && css[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i += 2
-                out.append(0x20)
-                continue
-            }
-            out.append(css[i])
-            i += 1
-        }
-        return out
-    }
-}
-
-extension StringProtocol where SubSequence == Substring {
-    /// Without leading and trailing CSS whitespace.
-    fileprivate func trimmingCSSSpaces() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" }
-        let s = self[...]
-        guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return Substring(s[first...last])
     }
 }

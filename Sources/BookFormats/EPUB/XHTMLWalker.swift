@@ -124,11 +124,15 @@ final class XHTMLWalker {
     private var reading: [UInt8] = []
     /// The book's CSS classes that set emphasis marks (`TextEmphasisCSS`).
     private let emphasisClasses: [String: EmphasisMark]
+    /// The `nav`s the book's stylesheets hide.
+    private let hiddenNavigation: HiddenNavigationCSS
 
     /// The document is a notes file (`notes.html`, `endnotes.xhtml`…): its ids are notes.
     private let isNotesDocument: Bool
 
-    init(builder: TextContentBuilder, entryPath: String, emphasisClasses: [String: EmphasisMark] = [:]) {
+    init(builder: TextContentBuilder, entryPath: String, emphasisClasses: [String: EmphasisMark] = [:],
+         hiddenNavigation: HiddenNavigationCSS = HiddenNavigationCSS()) {
+        self.hiddenNavigation = hiddenNavigation
         self.builder = builder
         self.entryPath = entryPath
         self.emphasisClasses = emphasisClasses
@@ -465,12 +469,20 @@ final class XHTMLWalker {
         }
     }
 
+    /// Whether CSS hides the element: `display: none` in its `style`, or a stylesheet rule
+    /// on a `nav`'s id or class (`HiddenNavigationCSS`).
+    private func hiddenByCSS(_ tag: Tag, _ a: Attributes) -> Bool {
+        if let style = a.style, HiddenNavigationCSS.hidesInline(Substring(String(cString: style))) { return true }
+        guard tag == .nav, !hiddenNavigation.isEmpty else { return false }
+        return hiddenNavigation.hides(id: a.id.map { String(cString: $0) }, classes: a.classes.map { String(cString: $0) })
+    }
+
     /// What every element does before its own behaviour: hidden and skipped elements
     /// (page breaks, `<title>`) switch to skipping, `id` defines a link target, `dir` sets
     /// the direction, and past `maxDepth` elements are flattened. Returns whether the
     /// element's own behaviour applies.
     private func enter(_ tag: Tag, _ a: Attributes, tokens: [Substring], isNote: Bool) -> Bool {
-        if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") {
+        if tag == .skip || a.hidden || tokens.contains("pagebreak") || tokens.contains("doc-pagebreak") || hiddenByCSS(tag, a) {
             ctx.skip = true
             return false
         }

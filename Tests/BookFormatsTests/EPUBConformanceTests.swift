@@ -1,0 +1,135 @@
+import Foundation
+import TextContent
+import XCTest
+@testable import BookFormats
+
+/// Reading-system requirements of EPUB 3.3 (issue #22), one fixture book each
+/// (Tools/fixtures/make_epub_conformance_fixtures.py → Fixtures/epub/conformance/).
+final class EPUBConformanceTests: XCTestCase {
+    private func read(_ name: String) throws -> TextContent { try EPUBFixtures.read("conformance/" + name) }
+
+    // MARK: 1. Manifest fallbacks
+
+    func testForeignSpineItemsShowTheirFallbackDocuments() throws {
+        let book = try read("fallback-chains.epub")
+        let text = book.string(in: book.fullRange)
+        XCTAssertFalse(text.contains("Test fails"), text)
+        XCTAssertEqual(book.blockTexts, [
+            "One", "Reached through two fallbacks.",                      // JSON → XML vocabulary → XHTML
+            "Two", "The XHTML fallback of an XML vocabulary.",            // application/xml with a fallback
+            "Three", "Shown instead of the scripted document.",           // scripted → its fallback
+            "[image]",                                                    // a picture with no fallback: a page
+            "Four", "The XHTML fallback of a picture.",                   // a picture's XHTML fallback wins
+        ])
+    }
+
+    func testBrokenFallbackChainsAreSkippedWithAWarning() throws {
+        let book = try read("fallback-chains.epub")
+        XCTAssertEqual(book.warnings, [
+            "the fallback chain of manifest item loopa loops at loopa; followed once",
+            "skipped EPUB/a.bin: no text document on its fallback chain (application/octet-stream → application/octet-stream)",
+            "manifest item lost names fallback nowhere, which is not in the manifest",
+            "skipped EPUB/lost.dat: application/x-lost is not a text document",
+        ])
+    }
+
+    func testTheSpineKnowsWhichItemItShows() throws {
+        let package = try EPUBPackage(path: EPUBFixtures.path("conformance/fallback-chains.epub"))
+        XCTAssertEqual(package.spine.map(\.id), ["c1", "c2", "c3", "pic", "c4"])
+        XCTAssertEqual(package.spine.map(\.isPicture), [false, false, false, true, false])
+        XCTAssertEqual(package.spine[3].entryPath, "EPUB/page.png")
+        XCTAssertTrue(package.spine[3].isPrePaginated, "a picture page starts a page of its own")
+    }
+
+    func testAPictureBookIsPicturePagesNotARefusal() throws {
+        let book = try read("picture-pages.epub")
+        XCTAssertEqual(book.blockTexts, ["[image]", "Between two pictures.", "[image]"])
+        XCTAssertEqual(book.blocks.map(\.kind), [.image, .paragraph, .image])
+        XCTAssertEqual(book.images.map(\.source), ["EPUB/p1.png", "EPUB/p2.jpg"])
+        XCTAssertEqual(book.warnings, [])
+    }
+
+    func testTheFallbackChoice() {
+        typealias Item = EPUBPackageDocument.Item
+        func item(_ id: String, _ type: String, fallback: String? = nil, properties: [String] = []) -> Item {
+            Item(id: id, href: id, path: "EPUB/" + id, mediaType: type, properties: properties, fallback: fallback)
+        }
+        let manifest = [
+            "a": item("a", "application/json", fallback: "b"), "b": item("b", "text/html", fallback: "c"),
+            "c": item("c", "application/xhtml+xml"), "d": item("d", "text/html"),
+            "s": item("s", "application/xhtml+xml", fallback: "x", properties: ["scripted"]),
+            "x": item("x", "application/pdf"),
+        ]
+        XCTAssertEqual(EPUBFallback.choose(manifest["a"]!, manifest: manifest).choice, .document(manifest["c"]!),
+                       "a content document further on beats HTML earlier on the chain")
+        XCTAssertEqual(EPUBFallback.choose(manifest["d"]!, manifest: manifest).choice, .document(manifest["d"]!),
+                       "text/html without a fallback is read as it always was")
+        XCTAssertEqual(EPUBFallback.choose(manifest["s"]!, manifest: manifest).choice, .document(manifest["s"]!),
+                       "a scripted document whose fallback cannot be shown is shown itself")
+        var long: [String: Item] = [:]
+        for i in 0..<200 { long["i\(i)"] = item("i\(i)", "application/x-\(i)", fallback: "i\(i + 1)") }
+        if case .none = EPUBFallback.choose(long["i0"]!, manifest: long).choice {} else { XCTFail("a 200-step chain is cut") }
+    }
+
+    // MARK: 2. Repeated spine items
+
+    func testAnItemTheSpineListsThreeTimesIsShownThreeTimes() throws {
+        let book = try read("repeated-spine.epub")
+        XCTAssertEqual(book.blockTexts, ["Row, row, the refrain again.", "A verse between refrains.",
+                                          "Row, row, the refrain again.", "Row, row, the refrain again."])
+        XCTAssertEqual(book.warnings, [])
+        XCTAssertEqual(book.chapters.map(\.title), ["Refrain", "Verse"])
+        XCTAssertEqual(book.validate(), [])
+    }
+
+    func testFragmentsOfOneFileAreStillReadOnce() throws {
+        let book = try EPUBFixtures.read("no-toc.epub")
+        XCTAssertEqual(book.blockTexts.filter { $0 == "The second room had no heading at all." }.count, 1)
+    }
+
+    // MARK: 4. Contents labels
+
+    func testContentsEntriesMadeOfImagesAreLabelledByTheirAltText() throws {
+        let book = try read("nav-image-labels.epub")
+        XCTAssertEqual(book.chapters.map(\.title), ["The abbey of Sénanque in lavender", "Second: by aria-label",
+                                                    "Third: by title", "Fourth: by text"])
+    }
+
+    // MARK: 5. Hidden navigation
+
+    func testANavigationDocumentInTheSpineHidesWhatCSSHides() throws {
+        let book = try read("nav-hidden-css.epub")
+        XCTAssertEqual(book.blockTexts, ["Start", "The navigation document is also a page.", "Shown again by a later rule",
+                                          "Chapter One", "The first chapter.", "Chapter Two", "The second chapter."])
+        XCTAssertEqual(book.chapters.map(\.title), ["Chapter One", "Chapter Two"], "the hidden toc is still the contents")
+    }
+
+    func testHiddenNavigationCSS() {
+        var hidden = HiddenNavigationCSS()
+        hidden.add(stylesheet: Array("""
+            /* nav#c { display: none } */ nav#a, .b { display:none !important } p.x { display: none }
+            @media screen { nav.d { display : none } } #e { color: red } .b { display: inline }
+            """.utf8))
+        XCTAssertTrue(hidden.hides(id: "a", classes: nil))
+        XCTAssertFalse(hidden.hides(id: "c", classes: nil), "a comment hides nothing")
+        XCTAssertFalse(hidden.hides(id: nil, classes: "b"), "shown again by the later rule")
+        XCTAssertFalse(hidden.hides(id: nil, classes: "x"), "p.x is not a nav selector")
+        XCTAssertTrue(hidden.hides(id: "z", classes: "toc d"))
+        XCTAssertFalse(hidden.hides(id: "e", classes: nil))
+        XCTAssertTrue(HiddenNavigationCSS.hidesInline("color: red; DISPLAY: None"))
+        XCTAssertFalse(HiddenNavigationCSS.hidesInline("display: none; display: block"))
+        XCTAssertFalse(HiddenNavigationCSS.hidesInline("content: 'display: none'x"))
+    }
+
+    // MARK: 7. Links above the root
+
+    func testLinksThatClimbAboveTheRootResolveAtTheRoot() throws {
+        let book = try read("links-above-root.epub")
+        XCTAssertEqual(book.warnings, [])
+        XCTAssertEqual(book.images.map(\.source), ["images/photo.png"])
+        let link = try XCTUnwrap(book.styles.first { $0.style == .link })
+        XCTAssertEqual(book.string(in: link.range), "the far note")
+        XCTAssertEqual(link.target, book.block("The far note, reached from above the root.")?.range.lowerBound)
+        XCTAssertEqual(book.chapters.map(\.title), ["First", "Second"])
+    }
+}
