@@ -45,6 +45,8 @@ final class EPUBConformanceTests: XCTestCase {
         let book = try read("picture-pages.epub")
         XCTAssertEqual(book.blockTexts, ["[image]", "Between two pictures.", "[image]"])
         XCTAssertEqual(book.blocks.map(\.kind), [.image, .paragraph, .image])
+        XCTAssertEqual(book.blocks.map(\.placement.startsPage), [true, true, true],
+                       "each picture has a page to itself: the text after one starts a page too")
         XCTAssertEqual(book.images.map(\.source), ["EPUB/p1.png", "EPUB/p2.jpg"])
         XCTAssertEqual(book.warnings, [])
     }

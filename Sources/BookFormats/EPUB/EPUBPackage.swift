@@ -220,7 +220,9 @@ public final class EPUBPackage: @unchecked Sendable {
             return DocumentResult(builder: b, error: .noReadableContent(path: path, reason: "\(item.entryPath) could not be parsed"))
         }
         var walked = walker.takeBuilder()
-        if item.isPrePaginated { walked.startPageAtFirstBlock() }
+        // A fixed page starts a page; so does the text after a picture page (the picture
+        // keeps its page to itself).
+        if item.isPrePaginated || (index > 0 && spine[index - 1].isPicture) { walked.startPageAtFirstBlock() }
         return DocumentResult(builder: walked, heading: walker.firstHeading, title: walker.documentTitle)
     }
 
