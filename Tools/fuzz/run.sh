@@ -46,7 +46,8 @@ seed() {
     local target="$1" dir="$2" f i=0
     case "$target" in
     epub)
-        cp "$ROOT"/Fixtures/epub/*.epub "$dir"/ ;;
+        # Every EPUB fixture, the reading-system conformance books (issue #22) included.
+        cp "$ROOT"/Fixtures/epub/*.epub "$ROOT"/Fixtures/epub/conformance/*.epub "$dir"/ ;;
     fb2)
         # The documents as they are; zips ("PK") are read as .fb2.zip.
         cp "$ROOT"/Fixtures/fb2/*.fb2 "$ROOT"/Fixtures/fb2/*.zip "$dir"/ ;;
