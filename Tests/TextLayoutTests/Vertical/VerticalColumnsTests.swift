@@ -1,0 +1,59 @@
+import XCTest
+import UnicodeData
+@testable import TextLayout
+
+/// Columns of vertical text (issue #23): kinsoku at column ends, tate-chū-yoko, order.
+final class VerticalColumnsTests: XCTestCase {
+    private func texts(_ columns: [VerticalColumn]) -> [String] { columns.map { $0.cells.map(\.text).joined() } }
+
+    func testColumnsFillTheHeightAndBreakAtOpportunities() {
+        let columns = VerticalColumns.columns(of: "吾輩は猫である。名前はまだ無い。", height: 5)
+        XCTAssertEqual(texts(columns), ["吾輩は猫で", "ある︒名前", "はまだ無", "い︒"], "い goes down with its 。")
+    }
+
+    func testNoClosingPunctuationAtAColumnTopAndNoOpeningBracketAtItsBottom() {
+        let paragraph = String(repeating: "「ええ、そうです。」と彼は言った――ちょっと待って（本当に）。ゃっ、ーー。『はい』", count: 12)
+        // From 10 rows: the longest run the rules keep together here (に）。ゃっ、ーー。 and the
+        // 『 that may not end a column) is 10 units; below that, emergency cuts must break it.
+        for height in 10...40 {
+            let columns = VerticalColumns.columns(of: paragraph, height: height, indent: 1)
+            for (n, column) in columns.enumerated() {
+                XCTAssertLessThanOrEqual(column.cells.count + column.indent, height, "height \(height), column \(n)")
+                if n > 0, let top = column.cells.first?.range.lowerBound {
+                    let first = paragraph.utf8.index(paragraph.utf8.startIndex, offsetBy: top)
+                    let scalar = paragraph.unicodeScalars[first]
+                    let cls = LineBreakClassTable.shared.resolvedClass(scalar.value)
+                    XCTAssertFalse([.CL, .CLWide, .CP, .CPWide, .EX, .EXCentered, .IS, .NS, .NSCentered, .NSIteration, .QUFinal, .CJ].contains(cls),
+                                   "height \(height): column \(n) starts with \(scalar)")
+                }
+                if n < columns.count - 1, let last = column.cells.last {
+                    XCTAssertFalse(["﹁", "﹃", "︵"].contains(last.text), "height \(height): column \(n) ends with \(last.text)")
+                }
+            }
+        }
+    }
+
+    func testTheColumnsHoldTheTextInOrderAtEveryHeight() {
+        let text = "東京タワーは1958年に完成した。高さは333mで、ABCDEFの電波を送る。\n改行の後。"
+        let expected = text.replacingOccurrences(of: "\n", with: "")
+        for height in 1...30 {
+            let columns = VerticalColumns.columns(of: text, height: height)
+            let ranges = columns.flatMap(\.cells).map(\.range)
+            let utf8 = Array(text.utf8)
+            XCTAssertEqual(ranges.map { String(decoding: utf8[$0], as: UTF8.self) }.joined(), expected, "height \(height)")
+            XCTAssertTrue(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }, "in order")
+        }
+    }
+
+    func testTwoDigitsShareARowLongerRunsDoNot() {
+        let cells = VerticalColumns.units(of: "第12章、3人とABCと100%")
+        XCTAssertEqual(cells.map(\.text), ["第", "12", "章", "︑", "3", "人", "と", "A", "B", "C", "と", "1", "0", "0", "%"])
+        XCTAssertEqual(cells.map(\.isCombined), [false, true, false, false, true, false, false, false, false, false, false, false, false, false, false])
+    }
+
+    func testALineBreakStartsAColumnAndTheIndentIsOnlyTheFirstColumns() {
+        let columns = VerticalColumns.columns(of: "一行目\n二行目の長い行です", height: 6, indent: 1)
+        XCTAssertEqual(texts(columns), ["一行目", "二行目の長い", "行です"])
+        XCTAssertEqual(columns.map(\.indent), [1, 0, 0])
+    }
+}
