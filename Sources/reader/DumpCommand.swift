@@ -5,7 +5,8 @@ import TextContent
 import TextLayout
 
 /// `reader dump BOOK [--width N] [--chapter N] [--offset B] [--lines K] [--line-break S] [--color]
-/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--ruby above|inline|off] [--logical] [--notes inline|end|off]`:
+/// [--direction ltr|rtl|auto] [--arabic-shaping on|off] [--ruby above|inline|off] [--logical] [--notes inline|end|off]
+/// [--writing-mode horizontal|vertical|auto [--height N] [--pages K]]`:
 /// the laid-out text as plain lines, exactly as the reader shows it (visual order;
 /// `--logical` for memory order), with the notes' texts where `--notes` puts them.
 enum DumpCommand {
@@ -27,6 +28,9 @@ enum DumpCommand {
         .init(name: "arabic-shaping", short: nil, takesValue: true),
         .init(name: "logical", short: nil, takesValue: false),
         .init(name: "notes", short: nil, takesValue: true),
+        .init(name: "writing-mode", short: nil, takesValue: true),
+        .init(name: "height", short: nil, takesValue: true),
+        .init(name: "pages", short: nil, takesValue: true),
     ]
 
     static func run(_ args: [String]) throws {
@@ -41,6 +45,11 @@ enum DumpCommand {
         let options = hyphenation.apply(to: layout, book: session.content)
         let jumps = try ReadOptions.jumps(a)
         let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
+        if try a.choice("writing-mode", ["horizontal": false, "vertical": true, "auto": false], default: "auto") {
+            VerticalDump.print(content, height: try a.int("height", in: 2...10_000) ?? VerticalDump.defaultHeight,
+                               width: options.width, from: start, maxPages: try a.int("pages", in: 0...Int(Int32.max)))
+            return
+        }
         let limit = try a.int("lines", in: 0...Int(Int32.max))
         var printer = DumpPrinter(content: content, options: options, color: a.has("color"))
         printer.logical = a.has("logical")

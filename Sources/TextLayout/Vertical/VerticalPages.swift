@@ -1,0 +1,112 @@
+import TextContent
+
+/// One page of vertical text: its columns from the right, each `VerticalColumn` with its
+/// rows from the top.
+public struct VerticalPage: Hashable, Sendable {
+    /// Columns, rightmost first (the reading order).
+    public var columns: [VerticalColumn]
+    /// The first byte of the book the page shows (its first cell's), for navigation.
+    public var start: ByteOffset
+}
+
+/// A book's blocks set in vertical pages (issue #23): each block's columns
+/// (`VerticalColumns`) one after another, right to left, `columnsPerPage` to a page.
+///
+/// A paragraph's first column starts one row down (the indent a Japanese book gives it),
+/// unless its text already starts with an ideographic space or an opening bracket
+/// (dialogue, Aozora texts that carry their own indent). A heading is set three rows down,
+/// with an empty column after it; a chapter starts a new page. Other blocks (quotes, list
+/// items, images' placeholders, separators) are columns like paragraphs, without indent.
+public enum VerticalPages {
+    /// Rows a heading is set down from the top of its column.
+    public static let headingDrop = 3
+
+    /// The pages of `content` at `height` rows and `columnsPerPage` columns (at least 1 each).
+    public static func pages(of content: TextContent, height: Int, columnsPerPage: Int) -> [VerticalPage] {
+        let perPage = max(1, columnsPerPage)
+        var pages: [VerticalPage] = []
+        var current: [VerticalColumn] = [], currentStart = ByteOffset.zero
+        func flush() {
+            if !current.isEmpty { pages.append(VerticalPage(columns: current, start: currentStart)) }
+            current = []
+        }
+        let chapterStarts = Set(content.chapters.map(\.range.lowerBound))
+        for block in content.blocks {
+            if chapterStarts.contains(block.range.lowerBound), block.range.lowerBound != .zero { flush() }
+            let columns = blockColumns(block, in: content, height: height)
+            for column in columns {
+                if current.count == perPage { flush() }
+                if current.isEmpty { currentStart = column.cells.first.map { ByteOffset($0.range.lowerBound) } ?? block.range.lowerBound }
+                current.append(column)
+            }
+        }
+        flush()
+        return pages
+    }
+
+    /// One block's columns, cell ranges in the book's bytes. A heading's columns are all
+    /// set `headingDrop` rows down (and followed by an empty column); a list item's marker
+    /// takes the first rows of its first column (cells with an empty range: not text).
+    static func blockColumns(_ block: Block, in content: TextContent, height: Int) -> [VerticalColumn] {
+        let text = content.string(in: block.range)
+        let base = block.range.lowerBound.rawValue
+        let drop = block.kind == .heading ? min(headingDrop, max(0, height - 1)) : 0
+        let indent = block.kind == .paragraph && !startsWithOwnIndent(text) ? 1 : 0
+        let marker = block.marker.map { VerticalColumns.units(of: $0.text) } ?? []
+        var columns = VerticalColumns.columns(of: text, height: height - drop, indent: indent + marker.count)
+        for c in columns.indices {
+            for r in columns[c].cells.indices {
+                let range = columns[c].cells[r].range
+                columns[c].cells[r].range = (range.lowerBound + base)..<(range.upperBound + base)
+            }
+            columns[c].indent += drop
+        }
+        if !marker.isEmpty, !columns.isEmpty {
+            let markerCells = marker.map { VerticalCell(text: $0.text, range: base..<base, isCombined: $0.isCombined) }
+            columns[0].cells = markerCells + columns[0].cells
+            columns[0].indent = max(drop, columns[0].indent - marker.count)
+        }
+        if block.kind == .heading { columns.append(VerticalColumn(cells: [], indent: 0)) }
+        return columns
+    }
+
+    private static func startsWithOwnIndent(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return first == "\u{3000}" || "「『（〔【〈《“‘".unicodeScalars.contains(first)
+    }
+}
+
+/// A vertical page drawn on a character grid: each column two cells wide, one cell of gap
+/// between columns, the first column at the right edge.
+public enum VerticalGrid {
+    /// Cells a column takes, with its gap.
+    public static let columnPitch = 3
+
+    /// Columns that fit in `width` cells.
+    public static func columnsPerPage(width: Int) -> Int { max(1, (width + 1) / columnPitch) }
+
+    /// The page's `height` rows of `width` cells (trailing spaces trimmed).
+    public static func rows(of page: VerticalPage, height: Int, width: Int) -> [String] {
+        var grid = [[String]](repeating: [String](repeating: " ", count: max(width, 2)), count: height)
+        for (k, column) in page.columns.enumerated() {
+            let x = width - 2 - k * columnPitch
+            guard x >= 0 else { break }
+            for (r, cell) in column.cells.enumerated() {
+                let y = column.indent + r
+                guard y < height else { break }
+                let w = CellWidth.of(cell.text)
+                if w >= 2 {
+                    grid[y][x] = cell.text
+                    grid[y][x + 1] = ""
+                } else {
+                    grid[y][x] = cell.text
+                }
+            }
+        }
+        return grid.map { row in
+            var line = row.joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}
