@@ -10,13 +10,26 @@ final class XMLTree {
     let doc: xmlDocPtr
     /// Whether the XML parser found the document well-formed (always true for HTML).
     let wellFormed: Bool
-    /// The parser's first error message, if any ("line 3: Opening and ending tag mismatch…").
+    /// Whether the XML parser found no namespace error (`<a:b:c>`, an undeclared prefix);
+    /// always true for HTML. A document can be well-formed and still break these rules.
+    let namespaceWellFormed: Bool
+    /// The parser's last error message, if any ("line 3: Opening and ending tag mismatch…").
     let firstError: String?
+    /// The first error (not warning) the XML parser reported, if any: where the damage
+    /// starts, not its echoes (nil for HTML).
+    let earliestError: String?
 
-    private init(doc: xmlDocPtr, wellFormed: Bool, firstError: String?) {
+    private init(doc: xmlDocPtr, wellFormed: Bool, namespaceWellFormed: Bool = true, firstError: String?, earliestError: String? = nil) {
         self.doc = doc
         self.wellFormed = wellFormed
+        self.namespaceWellFormed = namespaceWellFormed
         self.firstError = firstError
+        self.earliestError = earliestError
+    }
+
+    /// Collects the first error libxml2 reports while parsing.
+    private final class FirstError {
+        var message: String?
     }
 
     deinit { xmlFreeDoc(doc) }
@@ -37,18 +50,33 @@ final class XMLTree {
         prepareThread()
         guard let ctxt = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(ctxt) }
-        let doc: xmlDocPtr? = data.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
-                xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), name, nil, xmlOptions)
+        let first = FirstError()
+        ctxt.pointee._private = Unmanaged.passUnretained(first).toOpaque()
+        ctxt.pointee.sax.pointee.serror = { user, error in
+            guard let user, let error, error.pointee.level != XML_ERR_WARNING else { return }
+            let context = user.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = context.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            if first.message == nil, let m = error.pointee.message {
+                first.message = "line \(error.pointee.line): " + String(cString: m).trimmingSpaces()
             }
         }
+        let doc: xmlDocPtr? = withExtendedLifetime(first) {
+            data.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
+                    xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), name, nil, xmlOptions)
+                }
+            }
+        }
+        ctxt.pointee._private = nil
         guard let doc else { return nil }
         var message: String?
         let err = ctxt.pointee.lastError
         if err.code != 0, let m = err.message {
             message = "line \(err.line): " + String(cString: m).trimmingSpaces()
         }
-        return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, firstError: message)
+        return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, namespaceWellFormed: ctxt.pointee.nsWellFormed != 0,
+                       firstError: message, earliestError: first.message)
     }
 
     /// Parses (X)HTML leniently as UTF-8 with libxml2's HTML parser.
