@@ -220,11 +220,13 @@ final class XHTMLWalker {
     private func warnAboutRecoveredMarkup(_ data: UnsafeBufferPointer<UInt8>) {
         if markupErrors > 0 || requiresWellFormedXML {
             let tree = XMLTree.parseXML(Array(data), name: entryPath)
-            if tree?.wellFormed != true {
-                let detail = firstMarkupError ?? tree?.earliestError ?? tree?.firstError ?? "not well-formed"
+            // Without the HTML parser's complaint, only a real well-formedness error counts.
+            let damaged = markupErrors > 0 ? tree?.wellFormed != true : tree == nil || tree?.fatalError != nil
+            if damaged {
+                let detail = firstMarkupError ?? tree?.fatalError ?? tree?.firstError ?? "not well-formed"
                 builder.warn("\(entryPath): damaged markup was recovered (\(detail))")
-            } else if let tree, !tree.namespaceWellFormed {
-                builder.warn("\(entryPath): names that break the XML namespace rules were read as written (\(tree.earliestError ?? tree.firstError ?? "namespace error"))")
+            } else if let problem = tree?.namespaceError {
+                builder.warn("\(entryPath): names that break the XML namespace rules were read as written (\(problem))")
             }
         }
         if let name = firstUnknownEntity {

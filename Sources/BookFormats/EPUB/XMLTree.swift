@@ -15,21 +15,36 @@ final class XMLTree {
     let namespaceWellFormed: Bool
     /// The parser's last error message, if any ("line 3: Opening and ending tag mismatch…").
     let firstError: String?
-    /// The first error (not warning) the XML parser reported, if any: where the damage
-    /// starts, not its echoes (nil for HTML).
-    let earliestError: String?
+    /// The XML parser's first well-formedness error other than an invalid character (the
+    /// sanitiser drops control characters), if any: where the damage starts, not its
+    /// echoes (nil for HTML).
+    let fatalError: String?
+    /// The XML parser's first namespace error (`<a:b:c>`), if any (nil for HTML).
+    let namespaceError: String?
 
-    private init(doc: xmlDocPtr, wellFormed: Bool, namespaceWellFormed: Bool = true, firstError: String?, earliestError: String? = nil) {
+    private init(doc: xmlDocPtr, wellFormed: Bool, namespaceWellFormed: Bool = true, firstError: String?,
+                 earliest: FirstErrors = FirstErrors()) {
         self.doc = doc
         self.wellFormed = wellFormed
         self.namespaceWellFormed = namespaceWellFormed
         self.firstError = firstError
-        self.earliestError = earliestError
+        fatalError = earliest.fatal
+        namespaceError = earliest.namespace
     }
 
-    /// Collects the first error libxml2 reports while parsing.
-    private final class FirstError {
-        var message: String?
+    /// Collects the first errors libxml2 reports while parsing.
+    private final class FirstErrors {
+        var fatal: String?
+        var namespace: String?
+
+        func note(_ error: xmlError) {
+            let message = { "line \(error.line): " + (error.message.map { String(cString: $0) } ?? "error").trimmingSpaces() }
+            if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) {
+                if namespace == nil { namespace = message() }
+            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue), fatal == nil {
+                fatal = message()
+            }
+        }
     }
 
     deinit { xmlFreeDoc(doc) }
@@ -50,16 +65,13 @@ final class XMLTree {
         prepareThread()
         guard let ctxt = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(ctxt) }
-        let first = FirstError()
+        let first = FirstErrors()
         ctxt.pointee._private = Unmanaged.passUnretained(first).toOpaque()
         ctxt.pointee.sax.pointee.serror = { user, error in
-            guard let user, let error, error.pointee.level != XML_ERR_WARNING else { return }
+            guard let user, let error else { return }
             let context = user.assumingMemoryBound(to: xmlParserCtxt.self)
             guard let box = context.pointee._private else { return }
-            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
-            if first.message == nil, let m = error.pointee.message {
-                first.message = "line \(error.pointee.line): " + String(cString: m).trimmingSpaces()
-            }
+            Unmanaged<FirstErrors>.fromOpaque(box).takeUnretainedValue().note(error.pointee)
         }
         let doc: xmlDocPtr? = withExtendedLifetime(first) {
             data.withUnsafeBufferPointer { buf in
@@ -76,7 +88,7 @@ final class XMLTree {
             message = "line \(err.line): " + String(cString: m).trimmingSpaces()
         }
         return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, namespaceWellFormed: ctxt.pointee.nsWellFormed != 0,
-                       firstError: message, earliestError: first.message)
+                       firstError: message, earliest: first)
     }
 
     /// Parses (X)HTML leniently as UTF-8 with libxml2's HTML parser.

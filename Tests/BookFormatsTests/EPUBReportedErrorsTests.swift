@@ -1,0 +1,76 @@
+import XCTest
+import TextContent
+@testable import BookFormats
+
+/// Issue #22: what a reading system must report, and DOCTYPE internal subsets. The books
+/// are in `Fixtures/epub/conformance/` (`Tools/fixtures/make_epub_error_fixtures.py`).
+final class EPUBReportedErrorsTests: XCTestCase {
+    private func read(_ name: String) throws -> TextContent { try EPUBFixtures.read("conformance/" + name) }
+
+    // MARK: DOCTYPE internal subset
+
+    func testInternalSubsetNeverShowsAndItsEntitiesAreExpanded() throws {
+        let c = try read("doctype-internal-subset.epub")
+        XCTAssertEqual(c.blockTexts, ["Written by Jane Doe.", "Secret: end.", "A story by Jane Doe \u{2014} and friends.",
+                                      "The second chapter opens as usual."])
+        let text = c.string(in: c.fullRange)
+        for leak in ["]>", "ENTITY", "&author;", "&xxe;", "&byline;", "root:", "/bin/"] {
+            XCTAssertFalse(text.contains(leak), "\(leak) in \(text)")
+        }
+        XCTAssertEqual(c.warnings, ["OEBPS/c1.xhtml: the external entity &xxe; was not loaded"])
+    }
+
+    func testSubsetIsBlankedInPlaceAndEntitiesFound() {
+        let doc = Array("<?xml version=\"1.0\"?>\n<!DOCTYPE html\n[ <!ENTITY a \"x]>y\"> <!-- ]> --> <!ENTITY b SYSTEM \"f\"> <!ENTITY % p \"q\"> ]>\n<html/>".utf8)
+        doc.withUnsafeBufferPointer { buf in
+            guard let subset = DoctypeSubset.find(in: buf) else { return XCTFail("no subset found") }
+            var blanked = doc
+            subset.blank(&blanked)
+            XCTAssertEqual(String(decoding: blanked, as: UTF8.self),
+                           "<?xml version=\"1.0\"?>\n<!DOCTYPE html\n" + String(repeating: " ", count: subset.range.count) + ">\n<html/>")
+            var entities = subset.entities
+            XCTAssertEqual(entities.replacement("a"), Array("x]>y".utf8))
+            XCTAssertEqual(entities.replacement("b"), [])
+            XCTAssertTrue(entities.isExternal("b"))
+            XCTAssertNil(entities.replacement("p"), "a parameter entity is not a general entity")
+        }
+        Array("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.1//EN\" \"x.dtd\">\n<html/>".utf8).withUnsafeBufferPointer {
+            XCTAssertNil(DoctypeSubset.find(in: $0))
+        }
+    }
+
+    func testBillionLaughsInASubsetIsCutNotExpanded() {
+        var entities = DeclaredEntities()
+        entities.declare("l0", literal: Array("lol".utf8))
+        for i in 1...9 { entities.declare("l\(i)", literal: Array(String(repeating: "&l\(i - 1);", count: 10).utf8)) }
+        entities.declare("self", literal: Array("a&self;b".utf8))
+        XCTAssertEqual(entities.replacement("l9")?.count, DeclaredEntities.maxExpansion)
+        XCTAssertEqual(entities.replacement("self"), Array("ab".utf8), "a reference loop expands to nothing")
+    }
+
+    // MARK: Compression methods
+
+    func testBzip2EntryIsUnreadableWithAWarningAndTheRestOpens() throws {
+        let c = try read("zip-bzip2-entry.epub")
+        XCTAssertEqual(c.blockTexts, ["Chapter one is deflated.", "Chapter three is deflated again."])
+        XCTAssertEqual(c.warnings, ["skipped OEBPS/c2.xhtml: compressed with method 12 (bzip2), which the reader cannot read"])
+        XCTAssertThrowsError(try EPUBFixtures.entry("conformance/zip-bzip2-entry.epub", "OEBPS/c2.xhtml")) { error in
+            XCTAssertEqual(error as? BookError, .invalidEPUB(path: EPUBFixtures.path("conformance/zip-bzip2-entry.epub"),
+                                                             reason: "OEBPS/c2.xhtml: compressed with method 12 (bzip2), which the reader cannot read"))
+        }
+    }
+
+    // MARK: XML errors in content documents
+
+    func testTwoColonsInANameAreReported() throws {
+        let c = try read("xml-two-colons.epub")
+        XCTAssertEqual(c.blockTexts, ["Before inside the odd name after.", "The next chapter is well-formed."])
+        XCTAssertEqual(c.warnings, ["OEBPS/c1.xhtml: names that break the XML namespace rules were read as written (line 6: Failed to parse QName 'a:b:')"])
+    }
+
+    func testUnclosedElementIsReported() throws {
+        let c = try read("xml-unclosed-element.epub")
+        XCTAssertEqual(c.blockTexts, ["The division is never closed.", "The paragraph after it.", "The next chapter is well-formed."])
+        XCTAssertEqual(c.warnings, ["OEBPS/c1.xhtml: damaged markup was recovered (line 8: Opening and ending tag mismatch: div line 6 and body)"])
+    }
+}
