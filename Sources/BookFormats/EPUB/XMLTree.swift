@@ -16,7 +16,7 @@ final class XMLTree {
     /// The parser's last error message, if any ("line 3: Opening and ending tag mismatch…").
     let firstError: String?
     /// The XML parser's first well-formedness error other than an invalid character (the
-    /// sanitiser drops control characters), if any: where the damage starts, not its
+    /// sanitiser drops control characters) or an undeclared HTML entity (`&nbsp;`), if any: where the damage starts, not its
     /// echoes (nil for HTML).
     let fatalError: String?
     /// The XML parser's first namespace error (`<a:b:c>`), if any (nil for HTML).
@@ -37,11 +37,19 @@ final class XMLTree {
         var fatal: String?
         var namespace: String?
 
+        /// An undeclared entity the HTML parser knows (`&nbsp;` without a DTD): real books
+        /// use them and the walker reads them right, so they are not damage.
+        static func isHTMLEntity(_ error: xmlError) -> Bool {
+            guard error.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue), let name = error.str1 else { return false }
+            return name.withMemoryRebound(to: xmlChar.self, capacity: 1) { htmlEntityLookup($0) } != nil
+        }
+
         func note(_ error: xmlError) {
             let message = { "line \(error.line): " + (error.message.map { String(cString: $0) } ?? "error").trimmingSpaces() }
             if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) {
                 if namespace == nil { namespace = message() }
-            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue), fatal == nil {
+            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue), fatal == nil,
+                      !Self.isHTMLEntity(error) {
                 fatal = message()
             }
         }
