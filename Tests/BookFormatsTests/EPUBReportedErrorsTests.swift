@@ -48,6 +48,33 @@ final class EPUBReportedErrorsTests: XCTestCase {
         XCTAssertEqual(entities.replacement("self"), Array("ab".utf8), "a reference loop expands to nothing")
     }
 
+    /// Walks one document and returns its text and warnings.
+    private func walk(_ markup: String) -> (text: String, warnings: [String]) {
+        let walker = XHTMLWalker(builder: TextContentBuilder(metadata: BookMetadata(title: "T", format: .epub)), entryPath: "a.xhtml")
+        let bytes = Array(markup.utf8)
+        XCTAssertTrue(bytes.withUnsafeBufferPointer { walker.parse($0) })
+        var builder = walker.takeBuilder()
+        let c = builder.finish()
+        return (c.string(in: c.fullRange), c.warnings)
+    }
+
+    func testBillionLaughsInAContentDocumentIsCutWithAWarning() {
+        var laughs = "<!DOCTYPE html [<!ENTITY l0 \"lol\">"
+        for i in 1...9 { laughs += "<!ENTITY l\(i) \"" + String(repeating: "&l\(i - 1);", count: 10) + "\">" }
+        let (text, warnings) = walk(laughs + "]>\n<html><body><p>Before &l9; &l9; &l4; after.</p></body></html>")
+        // The first &l9; fills the 64 KiB budget, the second no longer fits, &l4; (30 kB) neither.
+        XCTAssertEqual(text.utf8.count, "Before ".utf8.count + DeclaredEntities.maxExpansion + " after.".utf8.count, "the dropped references leave no text")
+        XCTAssertTrue(text.hasPrefix("Before lollol") && text.hasSuffix("lolloll after."), String(text.suffix(20)))
+        XCTAssertEqual(warnings, ["a.xhtml: entity replacement text past 64 KiB was dropped"])
+    }
+
+    func testDeclaredEntityInsideTheTitleAndNextToMarkup() {
+        let (text, warnings) = walk("<!DOCTYPE html [ <!ENTITY who \"Ann <b>Lee</b>\"> ]><html><head><title>T</title></head>"
+                                    + "<body><p><em>&who;</em>;&who;&amp;&who;</p></body></html>")
+        XCTAssertEqual(text, "Ann Lee;Ann Lee&Ann Lee")
+        XCTAssertEqual(warnings, [])
+    }
+
     // MARK: Compression methods
 
     func testBzip2EntryIsUnreadableWithAWarningAndTheRestOpens() throws {
