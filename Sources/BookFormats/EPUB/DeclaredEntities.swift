@@ -5,18 +5,23 @@
 /// (`&#38;`, `&#x26;`) and the five predefined entities are decoded, references to other
 /// declared entities are expanded (at most `maxDepth` deep; a reference back to an entity
 /// being expanded gives nothing), markup (`<b>`) is dropped, and no expansion is longer
-/// than `maxExpansion` bytes. So a billion laughs costs at most a few `maxExpansion`s per
-/// entity, never gigabytes. An external entity (`SYSTEM`/`PUBLIC`) is never loaded: its
+/// than `maxExpansion` bytes, all of them together no more than `maxTotalExpansion`. So a
+/// billion laughs costs at most a few `maxExpansion`s per entity, never gigabytes. An external entity (`SYSTEM`/`PUBLIC`) is never loaded: its
 /// replacement is empty.
 struct DeclaredEntities {
     /// The longest replacement text of one entity (64 KiB).
     static let maxExpansion = 64 << 10
     /// How deeply entity values may refer to other entities.
     static let maxDepth = 16
+    /// The most replacement text all the subset's entities may expand to (1 MiB): thousands
+    /// of declarations that each fill `maxExpansion` would otherwise take gigabytes.
+    static let maxTotalExpansion = 1 << 20
 
     /// Name → literal value (nil: external).
     private var literals: [String: [UInt8]?] = [:]
     private var expanded: [String: [UInt8]] = [:]
+    /// Bytes expanded so far, over all entities.
+    private var totalExpanded = 0
 
     /// Whether no entity is declared.
     var isEmpty: Bool { literals.isEmpty }
@@ -43,11 +48,13 @@ struct DeclaredEntities {
 
     private mutating func expand(_ name: String, depth: Int, open: inout Set<String>) -> [UInt8] {
         if let known = expanded[name] { return known }
-        guard depth <= Self.maxDepth, !open.contains(name), case let .some(.some(literal)) = literals[name] else { return [] }
+        guard depth <= Self.maxDepth, !open.contains(name), totalExpanded < Self.maxTotalExpansion,
+              case let .some(.some(literal)) = literals[name] else { return [] }
         open.insert(name)
         var out: [UInt8] = []
         var i = 0
-        while i < literal.count && out.count < Self.maxExpansion {
+        let limit = min(Self.maxExpansion, Self.maxTotalExpansion - totalExpanded)
+        while i < literal.count && out.count < limit {
             let b = literal[i]
             if b == UInt8(ascii: "<") {
                 while i < literal.count && literal[i] != UInt8(ascii: ">") { i += 1 }
@@ -70,9 +77,10 @@ struct DeclaredEntities {
             i = semicolon + 1
         }
         open.remove(name)
-        if out.count > Self.maxExpansion {
+        totalExpanded += out.count
+        if out.count > limit {
             // Cut at a character boundary.
-            out.removeLast(out.count - Self.maxExpansion)
+            out.removeLast(out.count - limit)
             while let last = out.last, last & 0xC0 == 0x80 { out.removeLast() }
             if let last = out.last, last >= 0xC0 { out.removeLast() }
         }
