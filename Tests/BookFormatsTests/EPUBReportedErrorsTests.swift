@@ -53,8 +53,8 @@ final class EPUBReportedErrorsTests: XCTestCase {
         entities.declare("e0", literal: Array(String(repeating: "x", count: 1000).utf8))
         for i in 1..<4096 { entities.declare("e\(i)", literal: Array(String(repeating: "&e\(i - 1);", count: 100).utf8)) }
         var total = 0
-        for i in stride(from: 4095, through: 0, by: -1) { total += entities.replacement("e\(i)")?.count ?? 0 }
-        XCTAssertLessThanOrEqual(total, DeclaredEntities.maxTotalExpansion + 4096 * 1000, "4096 × 64 KiB would be 256 MiB")
+        for i in 0..<4096 { total += entities.replacement("e\(i)")?.count ?? 0 }
+        XCTAssertLessThanOrEqual(total, DeclaredEntities.maxTotalExpansion, "4096 × 64 KiB would be 256 MiB")
         XCTAssertGreaterThan(total, DeclaredEntities.maxExpansion)
     }
 
