@@ -105,6 +105,13 @@ final class EPUBReportedErrorsTests: XCTestCase {
         XCTAssertEqual(c.warnings, ["OEBPS/c1.xhtml: names that break the XML namespace rules were read as written (line 6: Failed to parse QName 'a:b:')"])
     }
 
+    func testLibxml2sDepthLimitIsNotDamage() throws {
+        // Well-formed but 100,000 levels deep: the XML check stops at libxml2's 256 levels,
+        // which says nothing about the markup; the walker's own warning is the one.
+        let c = try EPUBFixtures.read("deep-nesting.epub")
+        XCTAssertEqual(c.warnings, ["deep.xhtml: elements nested deeper than 256 levels were flattened"])
+    }
+
     func testUnclosedElementIsReported() throws {
         let c = try read("xml-unclosed-element.epub")
         XCTAssertEqual(c.blockTexts, ["The division is never closed.", "The paragraph after it.", "The next chapter is well-formed."])

@@ -16,7 +16,8 @@ final class XMLTree {
     /// The parser's last error message, if any ("line 3: Opening and ending tag mismatch…").
     let firstError: String?
     /// The XML parser's first well-formedness error other than an invalid character (the
-    /// sanitiser drops control characters) or an undeclared HTML entity (`&nbsp;`), if any: where the damage starts, not its
+    /// sanitiser drops control characters), an undeclared HTML entity (`&nbsp;`) or a limit
+    /// of libxml2's ("Excessive depth in document": the walker has its own), if any: where the damage starts, not its
     /// echoes (nil for HTML).
     let fatalError: String?
     /// The XML parser's first namespace error (`<a:b:c>`), if any (nil for HTML).
@@ -48,8 +49,8 @@ final class XMLTree {
             let message = { "line \(error.line): " + (error.message.map { String(cString: $0) } ?? "error").trimmingSpaces() }
             if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) {
                 if namespace == nil { namespace = message() }
-            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue), fatal == nil,
-                      !Self.isHTMLEntity(error) {
+            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue),
+                      error.code != Int32(XML_ERR_INTERNAL_ERROR.rawValue), fatal == nil, !Self.isHTMLEntity(error) {
                 fatal = message()
             }
         }
