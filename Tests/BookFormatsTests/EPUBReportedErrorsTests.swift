@@ -39,6 +39,23 @@ final class EPUBReportedErrorsTests: XCTestCase {
         }
     }
 
+    func testBrokenDeclarationsAreLeftToTheParser() {
+        let broken = ["", "<", "<!DOCTYPE", "<!DOCTYPE html [", "<!DOCTYPE html [ <!ENTITY a \"never closed ]>",
+                      "<!DOCTYPE html [ <!-- ]> never closed", "<p>text</p><!DOCTYPE html [ <!ENTITY a \"x\"> ]>",
+                      "<!DOCTYPE html \"[\" <p>", "\u{FEFF}<?xml never closed"]
+        for text in broken {
+            Array(text.utf8).withUnsafeBufferPointer { XCTAssertNil(DoctypeSubset.find(in: $0), text) }
+        }
+        // An unterminated declaration inside a subset that does end.
+        Array("<!DOCTYPE html [ <!ENTITY a \"x\"> <!ENTITY b > <!ENTITY > ]><p/>".utf8).withUnsafeBufferPointer {
+            var entities = DoctypeSubset.find(in: $0)?.entities
+            XCTAssertEqual(entities?.replacement("a"), Array("x".utf8))
+            XCTAssertNil(entities?.replacement("b"))
+        }
+        let (text, _) = walk("<!DOCTYPE html [ <!ENTITY a \"never closed ]><html><body><p>Kept.</p></body></html>")
+        XCTAssertTrue(text.contains("Kept."), text)
+    }
+
     func testBillionLaughsInASubsetIsCutNotExpanded() {
         var entities = DeclaredEntities()
         entities.declare("l0", literal: Array("lol".utf8))
