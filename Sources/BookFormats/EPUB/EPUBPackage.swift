@@ -213,6 +213,7 @@ public final class EPUBPackage: @unchecked Sendable {
         }
         let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath, emphasisClasses: emphasisClasses,
                                  hiddenNavigation: hiddenNavigation)
+        walker.requiresWellFormedXML = item.mediaType.lowercased() == "application/xhtml+xml"
         let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
         if !ok {
             var b = walker.takeBuilder()
@@ -252,6 +253,7 @@ public final class EPUBPackage: @unchecked Sendable {
     private static func shortReason(_ error: BookError, entry: String) -> String {
         switch error {
         case let .invalidEPUB(_, r) where r == "\(entry) is missing from the archive": return "missing from the archive"
+        case let .invalidEPUB(_, r) where r.hasPrefix("\(entry): "): return String(r.dropFirst(entry.count + 2))
         case let .invalidEPUB(_, r), let .limitExceeded(_, r), let .noReadableContent(_, r), let .notAnArchive(_, r): return r
         default: return error.message
         }

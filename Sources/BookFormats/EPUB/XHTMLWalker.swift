@@ -93,7 +93,7 @@ final class XHTMLWalker {
     private var ctx = Context()
     private var frames: [Frame] = []
     private var parser: htmlParserCtxtPtr?
-    private var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private(set) var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Source offset for the next block that opens (its element's start tag).
     private var pendingAnchor: Int?
     /// Source offset where the last markup event ended.
@@ -117,6 +117,21 @@ final class XHTMLWalker {
     /// Entity references the HTML parser does not know, kept as text (`&bogus;`).
     private var unknownEntities = 0
     private var firstUnknownEntity: String?
+    /// Whether the document must be well-formed XML (an EPUB XHTML content document): it is
+    /// checked with the XML parser even when the HTML parser had no complaint, and its
+    /// well-formedness and namespace errors are reported.
+    var requiresWellFormedXML = false
+    /// The entities the document's internal subset declares (`XHTMLWalker+Entities`).
+    var declaredEntities: DeclaredEntities?
+    /// Where the walker is in replacing a declared entity reference.
+    var pendingEntity: PendingEntity = .none
+    /// Bytes of entity replacement text the document may still take.
+    var entityBudget = 0
+    /// References to external entities (never loaded) and the first one's name.
+    var externalReferences = 0
+    var firstExternalEntity: String?
+    /// Whether replacement text was dropped because the budget ran out.
+    var entitiesCut = false
 
     /// The open outermost `<ruby>`'s bases waiting for readings.
     private var ruby: RubyCollector?
@@ -141,8 +156,9 @@ final class XHTMLWalker {
 
     // MARK: Parsing
 
-    /// Parses a UTF-8 document. Returns false when libxml2 could not start parsing.
-    func parse(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Parses UTF-8 markup (`original`, or a copy of it with its DOCTYPE subset blanked).
+    /// Returns false when libxml2 could not start parsing.
+    func parseMarkup(_ data: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>) -> Bool {
         guard data.count > 0, data.count < Int(Int32.max) else { return false }
         XMLTree.prepareThread()
         let created: htmlParserCtxtPtr? = data.baseAddress!.withMemoryRebound(to: CChar.self, capacity: data.count) {
@@ -186,7 +202,8 @@ final class XHTMLWalker {
         while !frames.isEmpty { endElement() }
         builder.endBlock()
         parser = nil
-        warnAboutRecoveredMarkup(data)
+        warnAboutRecoveredMarkup(original)
+        for warning in declaredEntityWarnings() { builder.warn(warning) }
         raw = UnsafeBufferPointer(start: nil, count: 0)
         return true
     }
@@ -205,11 +222,15 @@ final class XHTMLWalker {
     /// entities. The HTML parser also complains about well-formed XHTML (`</meta>`, a
     /// `<div>` inside a `<p>`), so its complaints are confirmed with the XML parser first.
     private func warnAboutRecoveredMarkup(_ data: UnsafeBufferPointer<UInt8>) {
-        if markupErrors > 0 {
+        if markupErrors > 0 || requiresWellFormedXML {
             let tree = XMLTree.parseXML(Array(data), name: entryPath)
-            if tree?.wellFormed != true {
-                let detail = firstMarkupError ?? tree?.firstError ?? "not well-formed"
+            // Without the HTML parser's complaint, only a real well-formedness error counts.
+            let damaged = markupErrors > 0 ? tree?.wellFormed != true : tree == nil || tree?.fatalError != nil
+            if damaged {
+                let detail = firstMarkupError ?? tree?.fatalError ?? tree?.firstError ?? "not well-formed"
                 builder.warn("\(entryPath): damaged markup was recovered (\(detail))")
+            } else if let problem = tree?.namespaceError {
+                builder.warn("\(entryPath): names that break the XML namespace rules were read as written (\(problem))")
             }
         }
         if let name = firstUnknownEntity {
@@ -221,7 +242,7 @@ final class XHTMLWalker {
     /// Hands the builder back (the walker must not be used afterwards).
     func takeBuilder() -> TextContentBuilder { builder }
 
-    @inline(__always) private var position: Int {
+    @inline(__always) var position: Int {
         guard let parser else { return 0 }
         return max(0, Int(xmlByteConsumed(parser)))
     }
@@ -866,6 +887,22 @@ final class XHTMLWalker {
 
     private func characters(_ text: UnsafeBufferPointer<UInt8>) {
         defer { lastEventEnd = min(position, raw.count) }
+        var text = text
+        if declaredEntities != nil {
+            switch declaredEntityStep(text) {
+            case .keep: break
+            case .drop: return
+            case .dropFirst:
+                text = UnsafeBufferPointer(rebasing: text.dropFirst())
+                if text.isEmpty { return }
+            case let .replace(bytes):
+                let entities = declaredEntities
+                declaredEntities = nil  // the replacement is text, not references
+                bytes.withUnsafeBufferPointer { if !$0.isEmpty { characters($0) } }
+                declaredEntities = entities
+                return
+            }
+        }
         if ctx.skip {
             if ctx.captureTitle && titleBytes.count < 1024 { titleBytes.append(contentsOf: text) }
             return

@@ -10,13 +10,50 @@ final class XMLTree {
     let doc: xmlDocPtr
     /// Whether the XML parser found the document well-formed (always true for HTML).
     let wellFormed: Bool
-    /// The parser's first error message, if any ("line 3: Opening and ending tag mismatch…").
+    /// Whether the XML parser found no namespace error (`<a:b:c>`, an undeclared prefix);
+    /// always true for HTML. A document can be well-formed and still break these rules.
+    let namespaceWellFormed: Bool
+    /// The parser's last error message, if any ("line 3: Opening and ending tag mismatch…").
     let firstError: String?
+    /// The XML parser's first well-formedness error other than an invalid character (the
+    /// sanitiser drops control characters), an undeclared HTML entity (`&nbsp;`) or a limit
+    /// of libxml2's ("Excessive depth in document": the walker has its own), if any: where the damage starts, not its
+    /// echoes (nil for HTML).
+    let fatalError: String?
+    /// The XML parser's first namespace error (`<a:b:c>`), if any (nil for HTML).
+    let namespaceError: String?
 
-    private init(doc: xmlDocPtr, wellFormed: Bool, firstError: String?) {
+    private init(doc: xmlDocPtr, wellFormed: Bool, namespaceWellFormed: Bool = true, firstError: String?,
+                 earliest: FirstErrors = FirstErrors()) {
         self.doc = doc
         self.wellFormed = wellFormed
+        self.namespaceWellFormed = namespaceWellFormed
         self.firstError = firstError
+        fatalError = earliest.fatal
+        namespaceError = earliest.namespace
+    }
+
+    /// Collects the first errors libxml2 reports while parsing.
+    private final class FirstErrors {
+        var fatal: String?
+        var namespace: String?
+
+        /// An undeclared entity the HTML parser knows (`&nbsp;` without a DTD): real books
+        /// use them and the walker reads them right, so they are not damage.
+        static func isHTMLEntity(_ error: xmlError) -> Bool {
+            guard error.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue), let name = error.str1 else { return false }
+            return name.withMemoryRebound(to: xmlChar.self, capacity: 1) { htmlEntityLookup($0) } != nil
+        }
+
+        func note(_ error: xmlError) {
+            let message = { "line \(error.line): " + (error.message.map { String(cString: $0) } ?? "error").trimmingSpaces() }
+            if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) {
+                if namespace == nil { namespace = message() }
+            } else if error.level == XML_ERR_FATAL, error.code != Int32(XML_ERR_INVALID_CHAR.rawValue),
+                      error.code != Int32(XML_ERR_INTERNAL_ERROR.rawValue), fatal == nil, !Self.isHTMLEntity(error) {
+                fatal = message()
+            }
+        }
     }
 
     deinit { xmlFreeDoc(doc) }
@@ -37,18 +74,30 @@ final class XMLTree {
         prepareThread()
         guard let ctxt = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(ctxt) }
-        let doc: xmlDocPtr? = data.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
-                xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), name, nil, xmlOptions)
+        let first = FirstErrors()
+        ctxt.pointee._private = Unmanaged.passUnretained(first).toOpaque()
+        ctxt.pointee.sax.pointee.serror = { user, error in
+            guard let user, let error else { return }
+            let context = user.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = context.pointee._private else { return }
+            Unmanaged<FirstErrors>.fromOpaque(box).takeUnretainedValue().note(error.pointee)
+        }
+        let doc: xmlDocPtr? = withExtendedLifetime(first) {
+            data.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) {
+                    xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), name, nil, xmlOptions)
+                }
             }
         }
+        ctxt.pointee._private = nil
         guard let doc else { return nil }
         var message: String?
         let err = ctxt.pointee.lastError
         if err.code != 0, let m = err.message {
             message = "line \(err.line): " + String(cString: m).trimmingSpaces()
         }
-        return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, firstError: message)
+        return XMLTree(doc: doc, wellFormed: ctxt.pointee.wellFormed != 0, namespaceWellFormed: ctxt.pointee.nsWellFormed != 0,
+                       firstError: message, earliest: first)
     }
 
     /// Parses (X)HTML leniently as UTF-8 with libxml2's HTML parser.

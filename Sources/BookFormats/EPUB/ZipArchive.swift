@@ -24,6 +24,8 @@ final class ZipArchive {
         var size: UInt64
         /// Declared compressed size.
         var compressedSize: UInt64
+        /// Compression method (0 stored, 8 deflate; `ZipCompressionMethod`).
+        var method: UInt16 = 0
     }
 
     /// The archive's file path (for error messages).
@@ -62,8 +64,9 @@ final class ZipArchive {
             if name.hasSuffix("/") { continue }  // directory entry
             let size = (st.valid & UInt64(ZIP_STAT_SIZE)) != 0 ? st.size : 0
             let comp = (st.valid & UInt64(ZIP_STAT_COMP_SIZE)) != 0 ? st.comp_size : 0
+            let method = (st.valid & UInt64(ZIP_STAT_COMP_METHOD)) != 0 ? st.comp_method : 0
             if entries[name] == nil {
-                entries[name] = Entry(index: i, size: size, compressedSize: comp)
+                entries[name] = Entry(index: i, size: size, compressedSize: comp, method: method)
             }
         }
     }
@@ -111,10 +114,15 @@ final class ZipArchive {
     func contains(_ name: String) -> Bool { entry(named: name) != nil }
 
     /// Reads a whole entry into memory. Throws `BookError.limitExceeded` for entries over
-    /// the limits and `BookError.invalidEPUB` when the entry is missing or damaged.
+    /// the limits and `BookError.invalidEPUB` when the entry is missing or damaged, or
+    /// compressed with a method an EPUB may not use ("OEBPS/c2.xhtml: compressed with
+    /// method 12 (bzip2), which the reader cannot read").
     func read(_ name: String) throws -> [UInt8] {
         guard let (realName, e) = entry(named: name) else {
             throw BookError.invalidEPUB(path: path, reason: "\(name) is missing from the archive")
+        }
+        guard ZipCompressionMethod.isAllowed(e.method) else {
+            throw BookError.invalidEPUB(path: path, reason: "\(realName): " + ZipCompressionMethod.refusal(e.method))
         }
         if e.size > ZipArchive.maxEntrySize {
             throw BookError.limitExceeded(path: path, reason: "\(realName) is \(e.size >> 20) MiB uncompressed (limit 256 MiB)")
