@@ -4,7 +4,7 @@ _reader() {
     local cur prev words cword
     _init_completion 2>/dev/null || { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; }
     local options="--width -w --chapter -c --offset --lines -n --line-break --indent --compact --justify
-        --color --encoding --direction --arabic-shaping --ruby --logical --notes --wrap --hyphenate --percent -p --theme --margin --status --clipboard-command --images --fit
+        --color --encoding --direction --arabic-shaping --ruby --logical --writing-mode --height --pages --notes --wrap --hyphenate --percent -p --theme --margin --status --clipboard-command --images --fit
         --reveal --no-pauses --reveal-wait --reveal-catch-up --json --jobs -j --max-size --force -f
         --default --path
         --sort -r --dictionaries
@@ -14,6 +14,7 @@ _reader() {
         --direction) COMPREPLY=($(compgen -W "ltr rtl auto" -- "$cur")); return ;;
         --arabic-shaping) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --ruby) COMPREPLY=($(compgen -W "above inline off" -- "$cur")); return ;;
+        --writing-mode) COMPREPLY=($(compgen -W "horizontal vertical auto" -- "$cur")); return ;;
         --notes) COMPREPLY=($(compgen -W "inline end off" -- "$cur")); return ;;
         --hyphenate) COMPREPLY=($(compgen -W "auto off en-US en-GB de fr es it pt ru nl pl sv" -- "$cur")); return ;;
         --wrap) COMPREPLY=($(compgen -W "optimal greedy" -- "$cur")); return ;;

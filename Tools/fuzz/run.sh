@@ -37,8 +37,14 @@ for t in "${TARGETS[@]}"; do
 done
 
 echo "== building Fuzz/ (sanitize=fuzzer,address) into $BUILD"
-(cd "$ROOT/Fuzz" && swift build -c debug -j "$JOBS" --scratch-path "$BUILD" \
-    -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v 'ld.gold: warning: Cannot export local symbol' | tail -3)
+build() {
+    (cd "$ROOT/Fuzz" && swift build -c debug -j "$JOBS" --scratch-path "$BUILD" \
+        -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v 'ld.gold: warning: Cannot export local symbol' | tail -3)
+}
+# Once more when it fails: after source files are added to the reader package, the first
+# build of this dependent package can still compile the old file list (seen twice with
+# SwiftPM 6.3); the second sees the new files.
+build || { echo "== the build failed; building once more"; build; }
 BIN="$BUILD/debug"
 
 # seed TARGET DIR: fills DIR with the seed corpus of TARGET.
