@@ -85,6 +85,7 @@ public enum KeyHelp {
             Entry(["="], "text width back to the default"),
             Entry(["c"], "next theme (dark, light, plain)"),
             Entry(["z"], "fixed-layout pages: fit page / width"),
+            Entry(["V"], "vertical text (columns) / lines"),
             Entry(["o"], "settings panel (justify, hyphens…)"),
             Entry([], "(changes are remembered for this book)"),
         ]),

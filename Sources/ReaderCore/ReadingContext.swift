@@ -71,6 +71,10 @@ public final class ReadingContext {
     /// Looks a word up in the machine's dictionaries (the host's, `LookUp`); nil: no
     /// dictionary lookup (Enter/`K` in visual mode say so).
     public var dictionary: ((LookUpRequest) -> LookUpAnswer)?
+    /// Lines or vertical columns (`V`, issue #23; `ReadingContext+Vertical.swift`).
+    public internal(set) var writingMode = WritingMode.horizontal
+    /// The vertical pages, made when vertical mode is first used.
+    var verticalStore: VerticalLayouts?
     /// Makes the id of a new highlight (the host gives one that is unique across sessions).
     public var makeHighlightID: () -> String = {
         var n = 0
@@ -127,9 +131,9 @@ public final class ReadingContext {
         Progress(offset: pager.anchor, in: content, atEnd: pager.showsEnd(in: layouts))
     }
     /// Whether the book's pages go from right to left (its declared direction: EPUB
-    /// `page-progression-direction="rtl"`, or a right-to-left language), so that ← is the
-    /// next page and → the previous.
-    public var turnsRightToLeft: Bool { content.metadata.direction == .rightToLeft }
+    /// `page-progression-direction="rtl"`, or a right-to-left language; and vertical text),
+    /// so that ← is the next page and → the previous.
+    public var turnsRightToLeft: Bool { content.metadata.direction == .rightToLeft || writingMode == .vertical }
     /// Title of the chapter at the reading position.
     public var chapterTitle: String {
         guard let i = content.chapterIndex(containing: pager.anchor) else { return content.metadata.title }
@@ -170,16 +174,19 @@ public final class ReadingContext {
 
     /// Scrolls by `delta` lines (negative: up).
     func scroll(by delta: Int) {
+        if writingMode == .vertical { return turnVerticalPage(by: delta > 0 ? 1 : -1) }
         pager.scroll(by: delta, in: layouts)
     }
 
     /// Turns to the next page (`Pager.pageDown`).
     func pageDown() {
+        if writingMode == .vertical { return turnVerticalPage(by: 1) }
         pager.pageDown(in: layouts)
     }
 
     /// Turns to the previous page (`Pager.pageUp`).
     func pageUp() {
+        if writingMode == .vertical { return turnVerticalPage(by: -1) }
         pager.pageUp(in: layouts)
     }
 

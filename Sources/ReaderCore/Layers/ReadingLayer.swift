@@ -12,13 +12,32 @@ public struct ReadingLayer: Layer {
     /// While revealing, Space/Enter, `+`/`-`, `p`, `>`, `r` and Esc control the reveal
     /// (and keep the status message); without reveal, `r` starts it. Any other key reads.
     public mutating func handle(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
+        if input == .character("V") {
+            context.toggleWritingMode()
+            return .consumed()
+        }
+        if context.isVertical, let response = handleVerticalKey(input, in: context) { return response }
         if let response = handleRevealKey(input, at: time, in: context) { return response }
         return handleReadingKey(input, at: time, in: context)
     }
 
-    /// Adds the page on screen, laid out and placed.
+    /// Adds the page on screen, laid out and placed (in columns in vertical mode).
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
-        snapshot.views.append(TextPage(composing: context))
+        snapshot.views.append(context.isVertical ? TextPage(composingVertical: context) : TextPage(composing: context))
+    }
+
+    /// In vertical mode, what works only on lines says so (visual mode, links, the paced
+    /// reveal) and clicks do nothing; nil for the keys that work in both.
+    private func handleVerticalKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
+        switch input {
+        case .character("v"), .character("r"), .character("F"), .tab, .backTab:
+            context.message = "This works in horizontal text: V switches back to lines"
+            return .consumed()
+        case .click, .drag, .release, .modifiedClick:
+            return .consumed()
+        default:
+            return nil
+        }
     }
 
     // MARK: Reading

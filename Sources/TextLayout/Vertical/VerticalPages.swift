@@ -23,6 +23,11 @@ public enum VerticalPages {
 
     /// The pages of `content` at `height` rows and `columnsPerPage` columns (at least 1 each).
     public static func pages(of content: TextContent, height: Int, columnsPerPage: Int) -> [VerticalPage] {
+        pages(of: content, blocks: content.blocks.indices, height: height, columnsPerPage: columnsPerPage)
+    }
+
+    /// The pages of the blocks `blocks` of `content` (a chapter's, for the pager).
+    public static func pages(of content: TextContent, blocks: Range<Int>, height: Int, columnsPerPage: Int) -> [VerticalPage] {
         let perPage = max(1, columnsPerPage)
         var pages: [VerticalPage] = []
         var current: [VerticalColumn] = [], currentStart = ByteOffset.zero
@@ -31,7 +36,7 @@ public enum VerticalPages {
             current = []
         }
         let chapterStarts = Set(content.chapters.map(\.range.lowerBound))
-        for block in content.blocks {
+        for block in content.blocks[blocks] {
             if chapterStarts.contains(block.range.lowerBound), block.range.lowerBound != .zero { flush() }
             let columns = blockColumns(block, in: content, height: height)
             for column in columns {

@@ -1,0 +1,40 @@
+import TextContent
+import TextLayout
+
+/// Vertical text in the pager (issue #23, docs/VERTICAL.md): `V` switches; the reading
+/// position stays the byte offset it was (the top line's start, or the first cell of the
+/// top-right column), so switching back and forth keeps the place. Pages turn to the left
+/// (`turnsRightToLeft`); a line scroll (j/k, the wheel) turns a whole page.
+extension ReadingContext {
+    /// Whether the text is set in vertical columns.
+    public var isVertical: Bool { writingMode == .vertical }
+
+    /// The vertical pages for the screen as it is now.
+    var verticalLayouts: VerticalLayouts {
+        let height = textRows, columns = VerticalGrid.columnsPerPage(width: textWidth)
+        if let store = verticalStore {
+            store.setSize(height: height, columnsPerPage: columns)
+            return store
+        }
+        let store = VerticalLayouts(content: content, height: height, columnsPerPage: columns)
+        verticalStore = store
+        return store
+    }
+
+    /// The vertical page showing the reading position.
+    var verticalPage: VerticalPage? { verticalLayouts.page(0, from: pager.anchor) }
+
+    /// Switches between lines and columns, keeping the reading position.
+    func toggleWritingMode() {
+        writingMode = isVertical ? .horizontal : .vertical
+        selection = nil
+        selectedLink = nil
+        message = isVertical ? "Vertical text: ← or Space for the next page, → or b for the previous; V for lines" : "Horizontal text"
+    }
+
+    /// Turns `by` vertical pages (negative: back); at either end of the book nothing moves.
+    func turnVerticalPage(by delta: Int) {
+        guard let page = verticalLayouts.page(delta, from: pager.anchor) else { return }
+        pager.jump(to: page.start)
+    }
+}

@@ -1,0 +1,38 @@
+import Screen
+import TextContent
+import TextLayout
+
+extension TextPage {
+    /// The vertical page on screen for `context` (issue #23): `context.verticalPage`'s
+    /// columns placed as `VerticalGrid` places them — two cells each, one of gap, the
+    /// first at the right edge of the text column — one `PageLine` a row, each cell with
+    /// its search match, highlight and the inline styles of its first byte.
+    init(composingVertical context: ReadingContext) {
+        guard let page = context.verticalPage else {
+            self.init(lines: [])
+            return
+        }
+        let width = context.textWidth, height = context.textRows
+        let cells = page.columns.flatMap(\.cells).filter { !$0.range.isEmpty }
+        let span = ByteRange(cells.first.map { ByteOffset($0.range.lowerBound) } ?? page.start,
+                             cells.last.map { ByteOffset($0.range.upperBound) } ?? page.start)
+        let matches = context.search?.matches(overlapping: span) ?? []
+        let highlights = context.highlights.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound }
+        var rows = (0..<height).map { _ in PageLine(start: page.start, kind: .paragraph) }
+        for (k, column) in page.columns.enumerated() {
+            let x = width - 2 - k * VerticalGrid.columnPitch
+            guard x >= 0 else { break }
+            for (r, cell) in column.cells.enumerated() where column.indent + r < height {
+                let at = ByteOffset(cell.range.lowerBound)
+                let match: MatchKind = context.currentMatch?.contains(at) == true ? .current
+                    : matches.contains { $0.contains(at) } ? .match : .none
+                let highlight = highlights.first { $0.range.contains(at) }?.color
+                let cellWidth = min(2, max(1, CellWidth.of(cell.text)))
+                rows[column.indent + r].clusters.append(PageCluster(grapheme: PackedGrapheme(cell.text), column: x, width: cellWidth,
+                                                                    match: match, highlight: highlight))
+            }
+        }
+        for i in rows.indices { rows[i].clusters.sort { $0.column < $1.column } }   // display order
+        self.init(lines: rows)
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+import TextContent
+import TextLayout
+@testable import ReaderCore
+
+/// Vertical text in the pager (issue #23): `V`, the direction of paging, the place kept
+/// across switches and resizes, what the page shows.
+final class VerticalReadingTests: XCTestCase {
+    static func japaneseBook() -> TextContent {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "猫", language: "ja", format: .txt))
+        for c in 1...3 {
+            b.beginChapter(title: "第\(c)章", source: "c\(c)")
+            b.beginBlock(.heading); b.append("第\(c)章"); b.endBlock()
+            for p in 1...12 {
+                b.beginBlock(.paragraph)
+                b.append("吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。その\(p)番目の段落。")
+                b.endBlock()
+            }
+        }
+        return b.finish()
+    }
+
+    func model(rows: Int = 12, columns: Int = 40) -> ReaderModel {
+        ReaderModel(content: Self.japaneseBook(), position: .zero, columns: columns, rows: rows)
+    }
+
+    /// The text of the page on screen, column by column from the right.
+    func columnsShown(_ m: ReaderModel) -> [String] {
+        guard let page = m.snapshot.page else { return [] }
+        var byColumn: [Int: String] = [:]
+        for line in page.lines { for c in line.clusters { byColumn[c.column, default: ""] += c.text } }
+        return byColumn.keys.sorted(by: >).map { byColumn[$0]! }
+    }
+
+    func testVSwitchesAndKeepsThePlace() {
+        let m = model()
+        m.handle(.pageDown)
+        m.handle(.pageDown)
+        let place = m.pager.anchor
+        m.handle(.character("V"))
+        XCTAssertTrue(m.context.isVertical)
+        XCTAssertEqual(m.pager.anchor, place, "switching moves nothing")
+        let page = m.context.verticalPage!
+        XCTAssertLessThanOrEqual(page.start, place)
+        XCTAssertTrue(m.context.verticalLayouts.page(1, from: place).map { $0.start > place } ?? true, "the page shown holds the place")
+        m.handle(.character("V"))
+        XCTAssertFalse(m.context.isVertical)
+        XCTAssertEqual(m.pager.anchor, place)
+    }
+
+    func testPagesTurnToTheLeft() {
+        let m = model()
+        m.handle(.character("V"))
+        let first = m.pager.anchor
+        XCTAssertEqual(m.handle(.left), [.positionChanged], "← is the next page in vertical text")
+        let second = m.pager.anchor
+        XCTAssertGreaterThan(second, first)
+        m.handle(.character(" "))
+        XCTAssertGreaterThan(m.pager.anchor, second)
+        m.handle(.right)
+        XCTAssertEqual(m.pager.anchor, second, "→ goes back")
+        m.handle(.character("b"))
+        XCTAssertEqual(m.pager.anchor, first)
+        XCTAssertEqual(m.handle(.right), [], "nothing before the start")
+        m.handle(.character("j"))
+        XCTAssertEqual(m.pager.anchor, second, "a line scroll turns a page")
+    }
+
+    func testThePageShowsColumnsFromTheRight() {
+        let m = model(rows: 9, columns: 24)   // 8 rows of text; 20 cells of text column: 7 columns
+        m.handle(.character("V"))
+        let columns = columnsShown(m)
+        XCTAssertEqual(columns.first, "第1章", "the heading in the rightmost column")
+        XCTAssertEqual(columns.dropFirst().first, "吾輩は猫であ", "after it the first paragraph, one row down (る goes down with its 。; the heading's empty column has no cells)")
+        let page = m.snapshot.page!
+        let rightmost = page.lines.flatMap(\.clusters).map(\.column).max()!
+        XCTAssertEqual(rightmost, m.context.textWidth - 2)
+        XCTAssertEqual(page.lines.count, 8)
+    }
+
+    func testPagingThroughTheBookShowsAllTheTextOnce() {
+        let m = model(rows: 10, columns: 30)
+        m.handle(.character("V"))
+        var shown = ""
+        var pages = 0
+        while true {
+            shown += columnsShown(m).joined()
+            pages += 1
+            let before = m.pager.anchor
+            m.handle(.pageDown)
+            if m.pager.anchor == before { break }
+        }
+        let content = m.context.content
+        let text = content.blocks.map { content.string(in: $0.range) }.joined()
+            .replacingOccurrences(of: "。", with: "︒")
+        XCTAssertEqual(shown, text)
+        XCTAssertGreaterThan(pages, 3)
+        XCTAssertEqual(m.snapshot.status.percent, "100.0%")
+    }
+
+    func testResizeKeepsTheTextOnScreen() {
+        let m = model()
+        m.handle(.character("V"))
+        m.handle(.pageDown); m.handle(.pageDown)
+        let place = m.pager.anchor
+        m.resize(columns: 30, rows: 8)
+        XCTAssertEqual(m.pager.anchor, place)
+        let page = m.context.verticalPage!
+        XCTAssertLessThanOrEqual(page.start, place)
+        XCTAssertTrue(page.columns.flatMap(\.cells).contains { $0.range.contains(place.rawValue) } || page.start == place,
+                      "the text at the place is on the page after the resize")
+    }
+
+    func testWhatWorksOnlyInLinesSaysSo() {
+        let m = model()
+        m.handle(.character("V"))
+        m.handle(.character("v"))
+        XCTAssertTrue(m.topLayer is ReadingLayer, "no visual mode in columns")
+        XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
+    }
+}
