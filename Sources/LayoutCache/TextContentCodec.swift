@@ -44,7 +44,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 7   // 7: cover, fixed layout; 6: images; 5: ruby, emphasis marks, block placement
+    public static let formatVersion: UInt16 = 8   // 8: vertical writing (a layout flag); 7: cover, fixed layout; 6: images; 5: ruby, emphasis marks, block placement
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -214,7 +214,7 @@ public enum TextContentCodec {
         w.append(directionCode(m.direction))
         w.appendString(m.version)
         w.appendString(m.cover ?? "")
-        w.append(m.fixedLayout ? 1 : 0)
+        w.append((m.fixedLayout ? 1 : 0) | (m.verticalWriting ? 2 : 0))   // layout flags
     }
 
     private static func encodeSourceMap(_ map: SourceMap, into w: inout ByteWriter) {
@@ -444,10 +444,11 @@ public enum TextContentCodec {
         let bookDirection = try r.direction()
         let version = try r.string()
         let cover = try r.string()
-        let fixedLayout = try r.byte() != 0
+        let flags = try r.byte()
+        guard flags < 4 else { throw DecodeError.malformed("layout flags") }
         return BookMetadata(title: title, authors: authors, language: language, format: format,
                             encoding: encoding, direction: bookDirection, version: version,
-                            cover: cover.isEmpty ? nil : cover, fixedLayout: fixedLayout)
+                            cover: cover.isEmpty ? nil : cover, fixedLayout: flags & 1 != 0, verticalWriting: flags & 2 != 0)
     }
 
     private static func decodeSourceMap(_ r: inout ByteReader, textCount: Int) throws -> SourceMap {

@@ -153,6 +153,13 @@ public final class ReaderModel {
         update()
     }
 
+    /// Sets the text in lines or in vertical columns (what `V` switches), the place kept.
+    public func setWritingMode(_ mode: WritingMode) {
+        guard context.writingMode != mode else { return }
+        context.writingMode = mode
+        update()
+    }
+
     /// Jumps to the start of chapter `index` (clamped).
     public func jumpToChapter(_ index: Int) {
         context.jumpToChapter(index)

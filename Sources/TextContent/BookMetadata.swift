@@ -70,11 +70,16 @@ public struct BookMetadata: Hashable, Sendable {
     /// document's first block starts a new page (`BlockPlacement.startsPage`). False for
     /// every other format.
     public var fixedLayout: Bool
+    /// Whether the book asks to be set vertically (an EPUB whose stylesheets give `html` or
+    /// `body` `writing-mode: vertical-rl`, in Japanese or Chinese): the pager starts in
+    /// vertical text unless told otherwise (issue #23).
+    public var verticalWriting: Bool
 
     /// Creates metadata.
     public init(title: String, authors: [String] = [], language: String = "", format: BookFormat,
                 encoding: String = "UTF-8", direction: TextDirection = .unspecified, version: String = "",
-                cover: String? = nil, fixedLayout: Bool = false) {
+                cover: String? = nil, fixedLayout: Bool = false, verticalWriting: Bool = false) {
+        self.verticalWriting = verticalWriting
         self.cover = cover
         self.fixedLayout = fixedLayout
         self.title = title

@@ -3,7 +3,8 @@
 // previous frame + ANSI encoding), and the bytes written per page turn.
 //
 //   swift build -c release --product pager-bench
-//   .build/release/pager-bench BOOK [--columns 80] [--rows 24] [--turns 300]
+//   .build/release/pager-bench BOOK [--columns 80] [--rows 24] [--turns 300] [--vertical]
+//     (--vertical: the key presses in vertical text, issue #23)
 //   .build/release/pager-bench BOOK --resize [--rounds 40] [--columns 100] [--columns-b 81] [--rows 30]
 //     (resize to frame: re-fit from the kept analyses against a full relayout, see ResizeBench.swift)
 //   .build/release/pager-bench BOOK --search PATTERN [--columns 100] [--rows 30]
@@ -39,6 +40,8 @@ func option(_ name: String, _ fallback: Int) -> Int {
     args.removeSubrange(i...(i + 1))
     return v
 }
+let vertical = args.contains("--vertical")
+args.removeAll { $0 == "--vertical" }
 let resize = args.contains("--resize")
 args.removeAll { $0 == "--resize" }
 var searchPattern: String?
@@ -161,8 +164,18 @@ func measure(_ label: String, _ input: Input) {
                  label as NSString, median, p95, worst, meanBytes, meanFull))
 }
 
-measure("page down (Space)", .character(" "))
-measure("page up (b)", .character("b"))
-measure("line down (j)", .character("j"))
-model.jumpToChapter(0)
-measure("next chapter (])", .character("]"))
+if vertical {
+    // Vertical text (issue #23): the same key presses in columns; the first turn into a
+    // chapter lays out its vertical pages.
+    model.handle(.character("V"))
+    measure("vertical: next (←)", .left)
+    measure("vertical: back (→)", .right)
+    model.jumpToChapter(0)
+    measure("vertical: next chapter", .character("]"))
+} else {
+    measure("page down (Space)", .character(" "))
+    measure("page up (b)", .character("b"))
+    measure("line down (j)", .character("j"))
+    model.jumpToChapter(0)
+    measure("next chapter (])", .character("]"))
+}

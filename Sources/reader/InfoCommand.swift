@@ -40,6 +40,7 @@ enum InfoCommand {
         s += "  \"direction\": \(JSON.string(c.metadata.direction == .rightToLeft ? "rtl" : "ltr")),\n"
         s += "  \"textBytes\": \(c.bytes.count),\n"
         s += "  \"fixedLayout\": \(c.metadata.fixedLayout),\n"
+        s += "  \"verticalWriting\": \(c.metadata.verticalWriting),\n"
         s += "  \"images\": \(c.images.count),\n"
         s += "  \"cover\": \(CoverInfo(c, path: path)?.json ?? "null"),\n"
         s += "  \"chapters\": ["
@@ -76,6 +77,7 @@ enum InfoCommand {
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
         if m.fixedLayout { s += "Layout:    fixed (pre-paginated)\n" }
+        if m.verticalWriting { s += "Writing:   vertical (the pager sets it in columns; --writing-mode, V)\n" }
         s += "Images:    \(c.images.count)\n"
         if let cover = CoverInfo(c, path: path) { s += "Cover:     \(cover.human)\n" }
         s += "Chapters:  \(c.chapters.count)\n"

@@ -19,6 +19,7 @@ struct ReadOptions {
         .init(name: "clipboard-command", short: nil, takesValue: true),
         .init(name: "images", short: nil, takesValue: true),
         .init(name: PictureFit.key, short: nil, takesValue: true),
+        .init(name: "writing-mode", short: nil, takesValue: true),
         .init(name: "dictionaries", short: nil, takesValue: true),   // the config key; the pager's lookups (docs/DICTIONARIES.md)
     ] + RevealOptions.specs
 
@@ -49,6 +50,9 @@ struct ReadOptions {
     var pictureFit: PictureFit
     /// The order of dictionaries for lookups (`--dictionaries`, config `dictionaries`).
     var dictionaries: String
+    /// `--writing-mode`: lines or vertical columns in the pager; nil is auto (vertical when
+    /// the book asks for it, `BookMetadata.verticalWriting`).
+    var writingMode: WritingMode?
 
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
@@ -75,6 +79,8 @@ struct ReadOptions {
         loop.clipboard = a.value("clipboard-command").map { $0 == "osc52" || $0.isEmpty ? .terminal : .command($0) } ?? .terminal
         images = try Self.images(a)
         pictureFit = try Self.pictureFit(a)
+        writingMode = try a.choice("writing-mode", ["auto": WritingMode?.none, "horizontal": .horizontal, "vertical": .vertical],
+                                   default: "auto")
         if let given = a.value("dictionaries"), ConfigKey.named("dictionaries")?.normalized(given) == nil {
             throw CLIError.usage("bad value '\(given)' for --dictionaries (all, or dictionary names separated by commas)")
         }

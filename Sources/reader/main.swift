@@ -50,8 +50,9 @@ let usage = """
           --arabic-shaping on|off      join Arabic letters (presentation forms; default on)
           --logical                    right-to-left text in logical, not visual, order (dump)
           --writing-mode horizontal|vertical|auto
-                                       vertical: pages of columns, right to left (dump;
-                                       with --height N rows, default 24, and --pages K)
+                                       text in lines or in columns right to left (reader:
+                                       auto, vertical when the book asks for it; V switches;
+                                       dump: pages of --height N rows, default 24, --pages K)
           --notes inline|end|off       print notes after their references, or at each chapter's
                                        end (dump, and reader when piped; default off)
       -p, --percent P                  start at P% of the book (reader)

@@ -123,6 +123,23 @@ final class EPUBConformanceTests: XCTestCase {
         XCTAssertFalse(HiddenNavigationCSS.hidesInline("content: 'display: none'x"))
     }
 
+    // MARK: Vertical writing (issue #23)
+
+    func testAJapaneseBookWhoseRootIsVerticalAsksForVerticalText() throws {
+        XCTAssertTrue(try read("vertical-ja.epub").metadata.verticalWriting)
+        XCTAssertFalse(try read("vertical-css-en.epub").metadata.verticalWriting, "only Chinese and Japanese are set vertically")
+        XCTAssertFalse(try read("repeated-spine.epub").metadata.verticalWriting)
+    }
+
+    func testWritingModeCSS() {
+        func vertical(_ css: String) -> Bool? { WritingModeCSS.rootIsVertical(in: Array(css.utf8)) }
+        XCTAssertEqual(vertical("html { -epub-writing-mode: vertical-rl }"), true)
+        XCTAssertEqual(vertical("body, p { writing-mode: tb-rl }"), true, "the old value")
+        XCTAssertEqual(vertical("html { writing-mode: vertical-rl } body { writing-mode: horizontal-tb }"), false, "the last rule wins")
+        XCTAssertNil(vertical(".tate { writing-mode: vertical-rl } /* html { writing-mode: vertical-rl } */"), "a class is not the root")
+        XCTAssertNil(vertical("html { color: black }"))
+    }
+
     // MARK: 7. Links above the root
 
     func testLinksThatClimbAboveTheRootResolveAtTheRoot() throws {

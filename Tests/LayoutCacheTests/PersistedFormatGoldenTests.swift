@@ -41,7 +41,8 @@ final class PersistedFormatGoldenTests: XCTestCase {
     }
 
     /// Format 7 (the fixed-layout flag) since #19's fixed-layout EPUBs: format 6's bytes plus
-    /// one. Format 6 (images, the cover) since issues #18/#19: a book without them takes format
+    /// one. Format 8 (issue #23): the same bytes but the version, the fixed-layout byte now
+    /// flags (bit 1: vertical writing). Format 6 (images, the cover) since issues #18/#19: a book without them takes format
     /// 5's bytes plus two (no images, an empty cover). Format 5 (ruby, emphasis marks, block placement) since issue #17: a book without
     /// them takes format 4's bytes plus three (no ruby text, no rubies, no marks); format
     /// 4 (language spans) since `TextContent.languages`; format 3 (URLs on style
@@ -52,8 +53,8 @@ final class PersistedFormatGoldenTests: XCTestCase {
         let key = "reader-content;book=0123456789abcdef-3e8;parser=1"
         let blob = TextContentCodec.encode(book, key: key)
         XCTAssertEqual(blob.count, 6933 + 3 + 2 + 1)
-        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 12429345755636462223)
-        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "52445443070000002dde015fd80ff0641b1b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 11446616776544632822)
+        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "52445443080000002dde015fd80ff0641b1b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
         // Without its spans the book takes format 3's bytes plus one (the zero count).
         var none = book
         none.languages = []

@@ -197,6 +197,10 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(decodedPictured.metadata, pictured.metadata, "the cover round trips")
         pictured.metadata.fixedLayout = true
         XCTAssertTrue(try decode(TextContentCodec.encode(pictured, key: key)).metadata.fixedLayout, "fixed layout round trips")
+        pictured.metadata.verticalWriting = true
+        XCTAssertEqual(try decode(TextContentCodec.encode(pictured, key: key)).metadata, pictured.metadata, "vertical writing round trips")
+        pictured.metadata.fixedLayout = false
+        XCTAssertEqual(try decode(TextContentCodec.encode(pictured, key: key)).metadata, pictured.metadata, "each flag on its own")
         var past = pictured
         past.images[1].offset = ByteOffset(past.bytes.count + 5)
         XCTAssertThrowsError(try decode(TextContentCodec.encode(past, key: key)), "an image past the text is rejected")

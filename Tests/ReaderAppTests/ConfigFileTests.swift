@@ -12,7 +12,7 @@ final class ConfigFileTests: XCTestCase {
                       "reveal": "300wpm", "no-pauses": "on", "reveal-wait": "0.5", "reveal-catch-up": "on", "margin": "6",
                       "status": "percent,time-left-book", "ruby": "inline", "images": "sixel",
                       "fit": "width", "clipboard-command": "xclip -selection clipboard",
-                      "dictionaries": "wn, gcide,-freedict-deu-eng"]
+                      "dictionaries": "wn, gcide,-freedict-deu-eng", "writing-mode": "vertical"]
         XCTAssertEqual(Set(others.keys), Set(ConfigKey.all.map(\.name)))
         let text = ConfigKey.all.map { "\($0.name) \($0.defaultValue)\n\($0.name) \(others[$0.name]!)" }.joined(separator: "\n")
         let file = ConfigFile(text: text)

@@ -43,7 +43,7 @@ final class ConfigEndToEndTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0)
         XCTAssertEqual(outcome.stderr, "")
         XCTAssertTrue(outcome.stdout.hasPrefix("# \(home.path)/reader/config (none)\n"), outcome.stdout)
-        XCTAssertEqual(outcome.stdout.components(separatedBy: "# default").count - 1, 22, outcome.stdout)
+        XCTAssertEqual(outcome.stdout.components(separatedBy: "# default").count - 1, 23, outcome.stdout)
         XCTAssertEqual(try run(["config", "--path"]).stdout, "\(home.path)/reader/config\n")
     }
 

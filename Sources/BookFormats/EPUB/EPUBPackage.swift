@@ -107,14 +107,16 @@ public final class EPUBPackage: @unchecked Sendable {
         packagePath = opfPath
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
-        (emphasisClasses, hiddenNavigation) = Self.styles(opf, zip: zip)
+        let styles = Self.styles(opf, zip: zip)
+        (emphasisClasses, hiddenNavigation) = (styles.emphasis, styles.hiddenNavigation)
         hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub,
-                                direction: opf.direction, version: opf.version, cover: opf.coverPath, fixedLayout: opf.fixedLayout)
+                                direction: opf.direction, version: opf.version, cover: opf.coverPath, fixedLayout: opf.fixedLayout,
+                                verticalWriting: styles.vertical && !opf.fixedLayout && Self.isCJK(opf.language))
 
         // Spine → readable documents (fallbacks followed, repeats kept).
         let (items, repeats) = Self.readableSpine(opf, zip: zip, warnings: &warnings)
@@ -237,17 +239,25 @@ public final class EPUBPackage: @unchecked Sendable {
     /// document (one table for the book); unreadable or oversized ones are passed over
     /// silently: they only style.
     private static func styles(_ opf: EPUBPackageDocument, zip: ZipArchive)
-        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS) {
+        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool) {
         var classes: [String: EmphasisMark] = [:]
         var hidden = HiddenNavigationCSS()
+        var vertical: Bool?
         let sheets = opf.manifestOrder.lazy.compactMap { opf.manifest[$0] }.filter { $0.mediaType.lowercased() == "text/css" }
         for item in sheets.prefix(maxStylesheets) {
             guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
                   let data = try? zip.read(found.name) else { continue }
             TextEmphasisCSS.addEmphasisClasses(in: data, to: &classes)
             hidden.add(stylesheet: data)
+            vertical = WritingModeCSS.rootIsVertical(in: data) ?? vertical
         }
-        return (classes, hidden)
+        return (classes, hidden, vertical ?? false)
+    }
+
+    /// Whether a language tag is Chinese or Japanese (the languages set vertically).
+    static func isCJK(_ language: String) -> Bool {
+        let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+        return ["ja", "zh", "jpn", "zho", "chi"].contains(primary)
     }
 
     private static func shortReason(_ error: BookError, entry: String) -> String {

@@ -18,6 +18,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case reveal
     case wider, narrower, defaultWidth = "default_width", nextTheme = "next_theme", settings
     case fitPictures = "fit_pictures"
+    case writingMode = "writing_mode"
     case revealPause = "reveal_pause"
     case quit
 
@@ -56,6 +57,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .nextTheme: return .character("c")
         case .settings: return .character("o")
         case .fitPictures: return .character("z")
+        case .writingMode: return .character("V")
         case .revealPause: return .character("p")
         case .quit: return .character("q")
         }
@@ -92,6 +94,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .nextTheme: return "next theme"
         case .settings: return "the settings panel"
         case .fitPictures: return "fixed-layout pages: whole on the screen / as wide as the text (scrolled)"
+        case .writingMode: return "vertical text (columns, right to left) / lines"
         default: return rawValue.replacingOccurrences(of: "_", with: " ")
         }
     }

@@ -14,7 +14,7 @@ public struct ReadingLayer: Layer {
     public mutating func handle(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
         if input == .character("V") {
             context.toggleWritingMode()
-            return .consumed()
+            return .consumed([.settingsChanged])
         }
         if context.isVertical, let response = handleVerticalKey(input, in: context) { return response }
         if let response = handleRevealKey(input, at: time, in: context) { return response }

@@ -24,9 +24,14 @@ extension ReadingContext {
     /// The vertical page showing the reading position.
     var verticalPage: VerticalPage? { verticalLayouts.page(0, from: pager.anchor) }
 
-    /// Switches between lines and columns, keeping the reading position.
+    /// The settings key the mode is remembered under for the book (and the config key).
+    public static let writingModeKey = "writing-mode"
+
+    /// Switches between lines and columns, keeping the reading position; the choice is
+    /// remembered for the book.
     func toggleWritingMode() {
         writingMode = isVertical ? .horizontal : .vertical
+        settings.changed[Self.writingModeKey] = writingMode.rawValue
         selection = nil
         selectedLink = nil
         message = isVertical ? "Vertical text: ← or Space for the next page, → or b for the previous; V for lines" : "Horizontal text"

@@ -111,6 +111,17 @@ final class VerticalReadingTests: XCTestCase {
                       "the text at the place is on the page after the resize")
     }
 
+    func testTheChoiceIsRememberedAndCanBeSetByTheHost() {
+        let m = model()
+        XCTAssertEqual(m.handle(.character("V")), [.settingsChanged])
+        XCTAssertEqual(m.context.settings.changed["writing-mode"], "vertical")
+        m.handle(.character("V"))
+        XCTAssertEqual(m.context.settings.changed["writing-mode"], "horizontal")
+        m.setWritingMode(.vertical)
+        XCTAssertTrue(m.context.isVertical)
+        XCTAssertEqual(m.snapshot.page?.lines.count, m.context.textRows)
+    }
+
     func testWhatWorksOnlyInLinesSaysSo() {
         let m = model()
         m.handle(.character("V"))

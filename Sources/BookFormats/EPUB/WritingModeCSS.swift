@@ -1,0 +1,26 @@
+/// Whether a book's stylesheets set its text vertically (issue #23): a rule on `html`,
+/// `body` or `:root` (alone in a selector list or among others) whose `writing-mode` —
+/// or `-epub-writing-mode`, `-webkit-writing-mode` — is `vertical-rl` (or the old
+/// `tb-rl`); a later rule saying `horizontal-tb` undoes it. Kusamakura's
+/// `html { -epub-writing-mode: vertical-rl }` is the common form.
+enum WritingModeCSS {
+    private static let properties = ["writing-mode", "-epub-writing-mode", "-webkit-writing-mode"]
+    private static let roots: Set<String> = ["html", "body", ":root"]
+
+    /// What `css` says of the root's writing mode: true vertical, false horizontal, nil
+    /// nothing (the last rule that says something wins).
+    static func rootIsVertical(in css: [UInt8]) -> Bool? {
+        var result: Bool?
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
+            guard declarations.lowercased().contains("writing-mode"),
+                  selectors.split(separator: ",").contains(where: { roots.contains($0.trimmingCSSSpaces().lowercased()) })
+            else { return }
+            for property in properties {
+                if let value = CSSRules.lastValue(of: property, inDeclarations: Substring(declarations)) {
+                    result = value.hasPrefix("vertical") || value.hasPrefix("tb")
+                }
+            }
+        }
+        return result
+    }
+}
