@@ -47,7 +47,8 @@ enum DumpCommand {
         let (content, start) = try expanded(session.content, notes: notes, from: Sessions.resolve(jumps, in: session.content) ?? .zero)
         if try a.choice("writing-mode", ["horizontal": false, "vertical": true, "auto": false], default: "auto") {
             VerticalDump.print(content, height: try a.int("height", in: 2...10_000) ?? VerticalDump.defaultHeight,
-                               width: options.width, from: start, maxPages: try a.int("pages", in: 0...Int(Int32.max)))
+                               width: options.width, from: start, maxPages: try a.int("pages", in: 0...Int(Int32.max)),
+                               readings: options.ruby != .off)
             return
         }
         let limit = try a.int("lines", in: 0...Int(Int32.max))

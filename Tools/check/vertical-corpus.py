@@ -7,7 +7,8 @@
     last are not counted for the bottom rule; a paragraph's last column ends where it ends);
   * vertical forms: no character that has a vertical form is left in its horizontal one;
   * order: reading the columns right to left, top to bottom, gives the book's text as
-    `reader dump --ruby off` prints it (whitespace and forms aside).
+    `reader dump --ruby inline` prints it (whitespace and forms aside; readings inline
+    after their bases in both).
 
     python3 Tools/check/vertical-corpus.py [--reader .build/debug/reader] [--heights 10,20,40] [BOOK...]
 
@@ -85,7 +86,7 @@ def check(reader, book, height):
             if col and col[-1][1] in NO_BOTTOM and col[-1][0] == height - 1:
                 bottoms += 1
             forms += sum(1 for c in text if c in FORWARD)
-    want = normal(run("--ruby", "off", "--width", "200"))
+    want = normal(run("--ruby", "inline", "--width", "200"))   # base（reading）: the vertical text's ︵reading︶
     got = normal("".join(read))
     order = "same" if got == want else "differs at %d of %d" % (next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want))), len(want))
     print("%-48s h=%-3d pages %5d  tops %d  bottoms %d  horizontal forms %d  text %s"

@@ -12,11 +12,13 @@ extension ReadingContext {
     /// The vertical pages for the screen as it is now.
     var verticalLayouts: VerticalLayouts {
         let height = textRows, columns = VerticalGrid.columnsPerPage(width: textWidth)
+        let readings = layouts.options.ruby != .off
         if let store = verticalStore {
-            store.setSize(height: height, columnsPerPage: columns)
+            store.setSize(height: height, columnsPerPage: columns, readings: readings)
             return store
         }
         let store = VerticalLayouts(content: content, height: height, columnsPerPage: columns)
+        store.setSize(height: height, columnsPerPage: columns, readings: readings)
         verticalStore = store
         return store
     }

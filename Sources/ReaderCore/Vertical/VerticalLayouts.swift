@@ -8,6 +8,8 @@ final class VerticalLayouts {
     let content: TextContent
     private(set) var height: Int
     private(set) var columnsPerPage: Int
+    /// Whether readings (ruby) are set inline after their bases (the ruby setting is not off).
+    private(set) var readings = true
     private var chapters: [Int: [VerticalPage]] = [:]
 
     init(content: TextContent, height: Int, columnsPerPage: Int) {
@@ -16,11 +18,11 @@ final class VerticalLayouts {
         self.columnsPerPage = max(1, columnsPerPage)
     }
 
-    /// Sets the page size; the pages laid out for another size are dropped.
-    func setSize(height: Int, columnsPerPage: Int) {
+    /// Sets the page size and whether readings show; the pages laid out otherwise are dropped.
+    func setSize(height: Int, columnsPerPage: Int, readings: Bool = true) {
         let (h, c) = (max(2, height), max(1, columnsPerPage))
-        guard h != self.height || c != self.columnsPerPage else { return }
-        (self.height, self.columnsPerPage) = (h, c)
+        guard h != self.height || c != self.columnsPerPage || readings != self.readings else { return }
+        (self.height, self.columnsPerPage, self.readings) = (h, c, readings)
         chapters = [:]
     }
 
@@ -31,7 +33,8 @@ final class VerticalLayouts {
         let first = content.blockIndex(atOrAfter: range.lowerBound)
         var end = first
         while end < content.blocks.count, content.blocks[end].range.lowerBound < range.upperBound { end += 1 }
-        let pages = VerticalPages.pages(of: content, blocks: first..<end, height: height, columnsPerPage: columnsPerPage)
+        let pages = VerticalPages.pages(of: content, blocks: first..<end, height: height, columnsPerPage: columnsPerPage,
+                                        readings: readings)
         chapters[index] = pages
         return pages
     }

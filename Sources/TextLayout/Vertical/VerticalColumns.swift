@@ -9,6 +9,24 @@ public struct VerticalCell: Hashable, Sendable {
     public var range: Range<Int>
     /// Whether it is a tate-chū-yoko pair (or single half-width character) set upright.
     public var isCombined: Bool
+    /// Whether it is a character of a reading (ruby) set after its base, not of the text
+    /// (its `range` is empty, at the base's end).
+    public var isReading: Bool = false
+}
+
+/// A reading (ruby) set inline after its base in vertical text: `base`, the bytes of the
+/// block's text it annotates, and `text`, the reading.
+public struct VerticalReading: Hashable, Sendable {
+    /// The annotated bytes of the block's text.
+    public var base: Range<Int>
+    /// The reading.
+    public var text: String
+
+    /// A reading.
+    public init(base: Range<Int>, text: String) {
+        self.base = base
+        self.text = text
+    }
 }
 
 /// One column: its rows from the top, `indent` rows left blank above them (a paragraph's
@@ -33,12 +51,21 @@ public struct VerticalColumn: Hashable, Sendable {
 /// (a line break in verse) starts a new column.
 public enum VerticalColumns {
     /// The columns of `text` at `height` rows (at least 1); `indent` blank rows above the
-    /// first column (a paragraph's indent; less than `height`).
-    public static func columns(of text: String, height: Int, indent: Int = 0) -> [VerticalColumn] {
+    /// first column (a paragraph's indent; less than `height`). `readings` are set inline
+    /// after their bases in vertical parentheses, `︵かんじ︶`: a terminal column has no
+    /// room beside its characters, and a base and its reading are never split between
+    /// columns (no break inside the base or before its reading).
+    public static func columns(of text: String, height: Int, indent: Int = 0, readings: [VerticalReading] = []) -> [VerticalColumn] {
         let height = max(1, height)
-        let units = self.units(of: text)
+        let units = inserting(readings, into: self.units(of: text))
         guard !units.isEmpty else { return [] }
-        let breaks = opportunities(of: text)
+        var breaks = opportunities(of: text)
+        for r in readings {
+            for o in (r.base.lowerBound + 1)..<max(r.base.lowerBound + 1, r.base.upperBound) {
+                breaks.allowed.remove(o)
+                breaks.insideBase.insert(o)
+            }
+        }
         var columns: [VerticalColumn] = []
         var start = 0
         while start < units.count {
@@ -60,27 +87,39 @@ public enum VerticalColumns {
         var best: Int?
         for j in (start + 1)...limit {
             let offset = j < units.count ? units[j].range.lowerBound : Int.max
-            if j < units.count, breaks.mandatory.contains(offset) { return j }
             if j == units.count { return j }
+            if units[j].isReading { continue }   // never between a base and its reading
+            if breaks.mandatory.contains(offset) { return j }
             if breaks.allowed.contains(offset) { best = j }
         }
         // Spaces may hang below the column: a break just after them is still this column's.
         var j = limit
         while j < units.count, units[j].text == " " { j += 1 }
         if j > limit, j == units.count || breaks.allowed.contains(units[j].range.lowerBound) { return j }
-        return best ?? emergencyEnd(units, from: start, limit: limit)
+        return best ?? emergencyEnd(units, from: start, limit: limit, breaks: breaks)
     }
 
-    /// A cut inside a run with no opportunity: at `limit`, moved up while the next unit
-    /// should not start a column or this one would end with an opening bracket.
-    private static func emergencyEnd(_ units: [VerticalCell], from start: Int, limit: Int) -> Int {
-        var j = limit
-        while j > start + 1, avoidsColumnStart(units[j]) || endsWithOpening(units[j - 1]) { j -= 1 }
-        return j
+    /// A cut inside a run with no opportunity: the last place before `limit` where the
+    /// next column does not start with closing punctuation or a nonstarter and this one
+    /// does not end with an opening bracket — first one outside ruby (neither inside a
+    /// base nor before a reading's character), then one inside a reading (a base with its
+    /// reading longer than the column: the reading goes on in the next column, the base
+    /// stays whole), then any; failing all, at `limit`.
+    private static func emergencyEnd(_ units: [VerticalCell], from start: Int, limit: Int, breaks: Opportunities) -> Int {
+        func kinsokuAllows(_ j: Int) -> Bool { !avoidsColumnStart(units[j]) && !endsWithOpening(units[j - 1]) }
+        let outsideRuby: (Int) -> Bool = { !units[$0].isReading && !breaks.insideBase.contains(units[$0].range.lowerBound) }
+        let insideReading: (Int) -> Bool = { units[$0].isReading }
+        for allowed in [outsideRuby, insideReading, { _ in true }] {
+            if let j = stride(from: limit, to: start, by: -1).first(where: { allowed($0) && kinsokuAllows($0) }) { return j }
+        }
+        return limit
     }
 
+    /// Whether a column should not start with `unit`: what `EmergencyKinsoku` keeps from a
+    /// line's start, and small kana and ー (CJ: the strict rules' nonstarters).
     private static func avoidsColumnStart(_ unit: VerticalCell) -> Bool {
         guard let s = unit.original.unicodeScalars.first else { return false }
+        if LineBreakClassTable.shared.resolvedClass(s.value) == .CJ { return true }
         var utf8 = Array(String(s).utf8)
         return utf8.withUnsafeMutableBufferPointer { EmergencyKinsoku.avoidsLineStart(UnsafePointer($0.baseAddress!), 0, $0.count) }
     }
@@ -93,10 +132,31 @@ public enum VerticalColumns {
         }
     }
 
+    /// `units` with each reading's cells after the unit that ends its base: `︵`, the
+    /// reading's clusters, `︶`, each with an empty range at the base's end.
+    static func inserting(_ readings: [VerticalReading], into units: [VerticalCell]) -> [VerticalCell] {
+        guard !readings.isEmpty else { return units }
+        var after: [Int: [VerticalReading]] = [:]
+        for r in readings where !r.base.isEmpty && !r.text.isEmpty { after[r.base.upperBound, default: []].append(r) }
+        var out: [VerticalCell] = []
+        out.reserveCapacity(units.count + readings.count * 4)
+        for unit in units {
+            out.append(unit)
+            for r in after[unit.range.upperBound] ?? [] {
+                let at = r.base.upperBound..<r.base.upperBound
+                let cells = ["︵"] + self.units(of: r.text).map(\.text) + ["︶"]
+                out += cells.map { VerticalCell(text: $0, range: at, isCombined: false, isReading: true) }
+            }
+        }
+        return out
+    }
+
     /// The break opportunities of `text` (byte offsets where a column may start).
-    private struct Opportunities {
+    fileprivate struct Opportunities {
         var allowed: Set<Int> = []
         var mandatory: Set<Int> = []
+        /// Offsets inside a ruby base (no opportunity; an emergency cut avoids them too).
+        var insideBase: Set<Int> = []
     }
 
     private static func opportunities(of text: String) -> Opportunities {

@@ -22,12 +22,14 @@ public enum VerticalPages {
     public static let headingDrop = 3
 
     /// The pages of `content` at `height` rows and `columnsPerPage` columns (at least 1 each).
-    public static func pages(of content: TextContent, height: Int, columnsPerPage: Int) -> [VerticalPage] {
-        pages(of: content, blocks: content.blocks.indices, height: height, columnsPerPage: columnsPerPage)
+    public static func pages(of content: TextContent, height: Int, columnsPerPage: Int, readings: Bool = true) -> [VerticalPage] {
+        pages(of: content, blocks: content.blocks.indices, height: height, columnsPerPage: columnsPerPage, readings: readings)
     }
 
     /// The pages of the blocks `blocks` of `content` (a chapter's, for the pager).
-    public static func pages(of content: TextContent, blocks: Range<Int>, height: Int, columnsPerPage: Int) -> [VerticalPage] {
+    /// With `readings`, the book's ruby is set inline after its bases (`VerticalReading`).
+    public static func pages(of content: TextContent, blocks: Range<Int>, height: Int, columnsPerPage: Int,
+                             readings: Bool = true) -> [VerticalPage] {
         let perPage = max(1, columnsPerPage)
         var pages: [VerticalPage] = []
         var current: [VerticalColumn] = [], currentStart = ByteOffset.zero
@@ -38,7 +40,7 @@ public enum VerticalPages {
         let chapterStarts = Set(content.chapters.map(\.range.lowerBound))
         for block in content.blocks[blocks] {
             if chapterStarts.contains(block.range.lowerBound), block.range.lowerBound != .zero { flush() }
-            let columns = blockColumns(block, in: content, height: height)
+            let columns = blockColumns(block, in: content, height: height, readings: readings)
             for column in columns {
                 if current.count == perPage { flush() }
                 if current.isEmpty { currentStart = column.cells.first.map { ByteOffset($0.range.lowerBound) } ?? block.range.lowerBound }
@@ -52,13 +54,16 @@ public enum VerticalPages {
     /// One block's columns, cell ranges in the book's bytes. A heading's columns are all
     /// set `headingDrop` rows down (and followed by an empty column); a list item's marker
     /// takes the first rows of its first column (cells with an empty range: not text).
-    static func blockColumns(_ block: Block, in content: TextContent, height: Int) -> [VerticalColumn] {
+    static func blockColumns(_ block: Block, in content: TextContent, height: Int, readings: Bool = true) -> [VerticalColumn] {
         let text = content.string(in: block.range)
         let base = block.range.lowerBound.rawValue
         let drop = block.kind == .heading ? min(headingDrop, max(0, height - 1)) : 0
         let indent = block.kind == .paragraph && !startsWithOwnIndent(text) ? 1 : 0
         let marker = block.marker.map { VerticalColumns.units(of: $0.text) } ?? []
-        var columns = VerticalColumns.columns(of: text, height: height - drop, indent: indent + marker.count)
+        let rubies = readings ? content.rubies(intersecting: block.range).filter { block.range.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= block.range.upperBound }
+            .map { VerticalReading(base: ($0.base.lowerBound.rawValue - base)..<($0.base.upperBound.rawValue - base),
+                                   text: content.reading(of: $0)) } : []
+        var columns = VerticalColumns.columns(of: text, height: height - drop, indent: indent + marker.count, readings: rubies)
         for c in columns.indices {
             for r in columns[c].cells.indices {
                 let range = columns[c].cells[r].range

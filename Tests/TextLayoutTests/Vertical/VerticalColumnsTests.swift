@@ -56,4 +56,31 @@ final class VerticalColumnsTests: XCTestCase {
         XCTAssertEqual(texts(columns), ["一行目", "二行目の長い", "行です"])
         XCTAssertEqual(columns.map(\.indent), [1, 0, 0])
     }
+
+    func testReadingsFollowTheirBaseInTheSameColumn() {
+        // 東京《とうきょう》へ行く: the base's bytes are 0..<6.
+        let text = "また東京へ行く。"
+        let readings = [VerticalReading(base: 6..<12, text: "とうきょう")]
+        let columns = VerticalColumns.columns(of: text, height: 6, readings: readings)
+        // Six rows cannot hold 東京 with its seven cells of reading: the base stays whole and
+        // its reading goes on in the next column (not before the small ょ).
+        XCTAssertEqual(texts(columns), ["また", "東京︵とう", "きょう︶へ行", "く︒"])
+        let all = columns.flatMap(\.cells)
+        XCTAssertEqual(all.map(\.text).joined(), "また東京︵とうきょう︶へ行く︒")
+        XCTAssertEqual(all.filter(\.isReading).count, 7)
+        XCTAssertTrue(all.filter(\.isReading).allSatisfy { $0.range == 12..<12 }, "a reading's cells stand at its base's end")
+        for height in 9...14 {
+            let cols = texts(VerticalColumns.columns(of: text, height: height, readings: readings))
+            let base = cols.firstIndex { $0.contains("東") }!
+            XCTAssertTrue(cols[base].contains("東京︵とうきょう︶"), "height \(height): \(cols)")
+        }
+    }
+
+    func testABaseWithAReadingLongerThanTheColumnGoesOnInsideTheReading() {
+        let text = "桃川如燕以後の猫"
+        let readings = [VerticalReading(base: 0..<12, text: "ももかわじょえん")]
+        let columns = texts(VerticalColumns.columns(of: text, height: 10, readings: readings))
+        XCTAssertEqual(columns.first, "桃川如燕︵ももかわ", "not before じ's small ょ; the base stays whole")
+        XCTAssertEqual(columns.dropFirst().first?.hasPrefix("じょえん︶"), true, "\(columns)")
+    }
 }
