@@ -23,8 +23,8 @@ extension ReadingContext {
         return store
     }
 
-    /// The vertical page showing the reading position.
-    var verticalPage: VerticalPage? { verticalLayouts.page(0, from: pager.anchor) }
+    /// The vertical page showing the reading position: its right-hand column holds it.
+    var verticalPage: VerticalPage? { verticalLayouts.page(at: pager.anchor) }
 
     /// The settings key the mode is remembered under for the book (and the config key).
     public static let writingModeKey = "writing-mode"
@@ -41,7 +41,7 @@ extension ReadingContext {
 
     /// Turns `by` vertical pages (negative: back); at either end of the book nothing moves.
     func turnVerticalPage(by delta: Int) {
-        guard let page = verticalLayouts.page(delta, from: pager.anchor) else { return }
-        pager.jump(to: page.start)
+        guard let start = verticalLayouts.turn(delta, from: pager.anchor) else { return }
+        pager.jump(to: start)
     }
 }

@@ -1,16 +1,21 @@
 import TextContent
 import TextLayout
 
-/// The pager's vertical pages (`VerticalPages`), a chapter at a time, for one page size:
-/// a chapter is laid out the first time one of its pages is asked for, and all of them are
-/// dropped when the size changes (a resize, a width step).
+/// The pager's vertical columns (`VerticalPages`), a chapter at a time, for one page size:
+/// a chapter is laid out the first time it is shown, and everything is dropped when the
+/// size changes (a resize, a width step, the ruby setting).
+///
+/// A page is the column that holds the reading position and the ones to its left, as many
+/// as fit (the horizontal pager's "the line holding the anchor at the top"): a search, a
+/// bookmark or a contents entry lands on the right-hand column. A page turn moves a page's
+/// worth of columns; a chapter starts a page.
 final class VerticalLayouts {
     let content: TextContent
     private(set) var height: Int
     private(set) var columnsPerPage: Int
     /// Whether readings (ruby) are set inline after their bases (the ruby setting is not off).
     private(set) var readings = true
-    private var chapters: [Int: [VerticalPage]] = [:]
+    private var chapters: [Int: [VerticalColumn]] = [:]
 
     init(content: TextContent, height: Int, columnsPerPage: Int) {
         self.content = content
@@ -18,7 +23,7 @@ final class VerticalLayouts {
         self.columnsPerPage = max(1, columnsPerPage)
     }
 
-    /// Sets the page size and whether readings show; the pages laid out otherwise are dropped.
+    /// Sets the page size and whether readings show; the columns laid out otherwise go.
     func setSize(height: Int, columnsPerPage: Int, readings: Bool = true) {
         let (h, c) = (max(2, height), max(1, columnsPerPage))
         guard h != self.height || c != self.columnsPerPage || readings != self.readings else { return }
@@ -26,45 +31,63 @@ final class VerticalLayouts {
         chapters = [:]
     }
 
-    /// Chapter `index`'s pages (none for a chapter without blocks).
-    func pages(ofChapter index: Int) -> [VerticalPage] {
-        if let pages = chapters[index] { return pages }
+    /// Chapter `index`'s columns, right to left (none for a chapter without blocks).
+    func columns(ofChapter index: Int) -> [VerticalColumn] {
+        if let columns = chapters[index] { return columns }
         let range = content.chapters[index].range
         let first = content.blockIndex(atOrAfter: range.lowerBound)
         var end = first
         while end < content.blocks.count, content.blocks[end].range.lowerBound < range.upperBound { end += 1 }
-        let pages = VerticalPages.pages(of: content, blocks: first..<end, height: height, columnsPerPage: columnsPerPage,
-                                        readings: readings)
-        chapters[index] = pages
-        return pages
+        let columns = VerticalPages.pages(of: content, blocks: first..<end, height: height, columnsPerPage: .max,
+                                          readings: readings).flatMap(\.columns)
+        chapters[index] = columns
+        return columns
     }
 
-    /// The page showing `offset`: the last of its chapter's pages that starts at or before
-    /// it; nil for a book without chapters.
-    func place(of offset: ByteOffset) -> (chapter: Int, page: Int)? {
-        guard !content.chapters.isEmpty else { return nil }
-        let chapter = content.chapterIndex(containing: offset) ?? (offset.rawValue > 0 ? content.chapters.count - 1 : 0)
-        let pages = pages(ofChapter: chapter)
-        return (chapter, pages.lastIndex { $0.start <= offset } ?? 0)
+    /// The page whose right-hand column holds `offset`.
+    func page(at offset: ByteOffset) -> VerticalPage? {
+        guard let (chapter, i) = place(of: offset) else { return nil }
+        let columns = self.columns(ofChapter: chapter)
+        return VerticalPage(columns: Array(columns[i..<min(columns.count, i + columnsPerPage)]), start: Self.start(of: columns[i]) ?? offset)
     }
 
-    /// The page `by` pages after (negative: before) the one showing `offset`, across
-    /// chapters; nil past either end of the book.
-    func page(_ by: Int, from offset: ByteOffset) -> VerticalPage? {
-        guard var (chapter, index) = place(of: offset) else { return nil }
-        index += by
-        while true {
-            let count = pages(ofChapter: chapter).count
-            if index >= 0 && index < count { return pages(ofChapter: chapter)[index] }
-            if index < 0 {
-                guard chapter > 0 else { return nil }
-                chapter -= 1
-                index += pages(ofChapter: chapter).count
-            } else {
-                guard chapter + 1 < content.chapters.count else { return nil }
-                index -= count
-                chapter += 1
-            }
+    /// Where the reading position goes for a page turn `delta` (±1) from `offset`: the
+    /// first cell of the new right-hand column; nil past either end of the book.
+    func turn(_ delta: Int, from offset: ByteOffset) -> ByteOffset? {
+        guard let (chapter, i) = place(of: offset) else { return nil }
+        let count = columns(ofChapter: chapter).count
+        if delta > 0 {
+            if i + columnsPerPage < count, let at = start(inChapter: chapter, from: i + columnsPerPage) { return at }
+            return (chapter + 1..<content.chapters.count).lazy.compactMap { self.start(inChapter: $0, from: 0) }.first
         }
+        if i > 0 { return start(inChapter: chapter, from: max(0, i - columnsPerPage)) }
+        for previous in stride(from: chapter - 1, through: 0, by: -1) {
+            let n = columns(ofChapter: previous).count
+            if n > 0, let at = start(inChapter: previous, from: max(0, n - columnsPerPage)) { return at }
+        }
+        return nil
+    }
+
+    /// The chapter holding `offset` and the index of its column holding it (the last
+    /// column with text that starts at or before it).
+    private func place(of offset: ByteOffset) -> (chapter: Int, column: Int)? {
+        guard !content.chapters.isEmpty else { return nil }
+        var chapter = content.chapterIndex(containing: offset) ?? (offset.rawValue > 0 ? content.chapters.count - 1 : 0)
+        while columns(ofChapter: chapter).isEmpty {   // a chapter with no text: the next one's start
+            guard chapter + 1 < content.chapters.count else { return nil }
+            chapter += 1
+        }
+        let columns = self.columns(ofChapter: chapter)
+        let i = columns.lastIndex { Self.start(of: $0).map { $0 <= offset } ?? false } ?? 0
+        return (chapter, i)
+    }
+
+    /// The first cell's offset of the first column with text from `index` on in `chapter`.
+    private func start(inChapter chapter: Int, from index: Int) -> ByteOffset? {
+        columns(ofChapter: chapter)[index...].lazy.compactMap(Self.start).first
+    }
+
+    private static func start(of column: VerticalColumn) -> ByteOffset? {
+        column.cells.first { !$0.range.isEmpty || !$0.isReading }.map { ByteOffset($0.range.lowerBound) }
     }
 }

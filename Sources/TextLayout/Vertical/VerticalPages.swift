@@ -7,6 +7,12 @@ public struct VerticalPage: Hashable, Sendable {
     public var columns: [VerticalColumn]
     /// The first byte of the book the page shows (its first cell's), for navigation.
     public var start: ByteOffset
+
+    /// A page.
+    public init(columns: [VerticalColumn], start: ByteOffset) {
+        self.columns = columns
+        self.start = start
+    }
 }
 
 /// A book's blocks set in vertical pages (issue #23): each block's columns

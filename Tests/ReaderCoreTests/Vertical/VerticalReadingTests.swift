@@ -42,7 +42,7 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertEqual(m.pager.anchor, place, "switching moves nothing")
         let page = m.context.verticalPage!
         XCTAssertLessThanOrEqual(page.start, place)
-        XCTAssertTrue(m.context.verticalLayouts.page(1, from: place).map { $0.start > place } ?? true, "the page shown holds the place")
+        XCTAssertTrue(page.columns[0].cells.contains { $0.range.contains(place.rawValue) } || page.start == place, "the right-hand column holds the place")
         m.handle(.character("V"))
         XCTAssertFalse(m.context.isVertical)
         XCTAssertEqual(m.pager.anchor, place)
@@ -120,6 +120,22 @@ final class VerticalReadingTests: XCTestCase {
         m.setWritingMode(.vertical)
         XCTAssertTrue(m.context.isVertical)
         XCTAssertEqual(m.snapshot.page?.lines.count, m.context.textRows)
+    }
+
+    func testAJumpLandsOnTheRightHandColumn() {
+        let m = model()
+        m.handle(.character("V"))
+        let content = m.context.content
+        let target = content.blocks[20].range.lowerBound + 9   // inside a paragraph of chapter 2
+        m.context.jump(to: target)
+        m.update()
+        let page = m.context.verticalPage!
+        XCTAssertTrue(page.columns[0].cells.contains { $0.range.contains(target.rawValue) }, "the column holding the place is at the right")
+        m.handle(.pageDown)
+        let next = m.pager.anchor
+        m.handle(.pageUp)
+        m.handle(.pageDown)
+        XCTAssertEqual(m.pager.anchor, next, "forward, back and forward again within a chapter")
     }
 
     func testWhatWorksOnlyInLinesSaysSo() {
