@@ -80,16 +80,22 @@ public final class ReaderModel {
     /// Whether there is work for when the reader is idle: counting the matches of the
     /// search (for "match 3/42"), the analysis of a chapter on show (so that a resize only
     /// re-fits it). The host does it when no input is waiting.
-    public var hasIdleWork: Bool { context.hasMatchesToCount || layouts.hasPendingAnalysis }
+    public var hasIdleWork: Bool {
+        context.hasMatchesToCount || layouts.hasPendingAnalysis
+            || (context.isVertical && context.verticalLayouts.chapterToLayOut(near: context.pager.anchor) != nil)
+    }
 
     /// Does one piece of idle work: counts the matches in the next piece of the book
     /// (updating the snapshot when the status line's count changed), or else analyses
-    /// one chapter (which changes nothing on screen).
+    /// one chapter (which changes nothing on screen), or in vertical text lays out the
+    /// chapter next to the one on screen.
     public func doIdleWork() {
         if context.hasMatchesToCount {
             if context.countMatches() { update() }
-        } else {
+        } else if layouts.hasPendingAnalysis {
             layouts.analyzePending()
+        } else if context.isVertical, let chapter = context.verticalLayouts.chapterToLayOut(near: context.pager.anchor) {
+            _ = context.verticalLayouts.columns(ofChapter: chapter)
         }
     }
 

@@ -44,6 +44,13 @@ final class VerticalLayouts {
         return columns
     }
 
+    /// The chapter after (else before) the one holding `offset` when it is not laid out
+    /// yet: idle work, so that the first turn into it costs no layout.
+    func chapterToLayOut(near offset: ByteOffset) -> Int? {
+        guard let c = content.chapterIndex(containing: offset) else { return nil }
+        return [c + 1, c - 1].first { $0 >= 0 && $0 < content.chapters.count && chapters[$0] == nil }
+    }
+
     /// The page whose right-hand column holds `offset`.
     func page(at offset: ByteOffset) -> VerticalPage? {
         guard let (chapter, i) = place(of: offset) else { return nil }

@@ -138,6 +138,18 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertEqual(m.pager.anchor, next, "forward, back and forward again within a chapter")
     }
 
+    func testIdleTimeLaysOutTheNextChapter() {
+        let m = model()
+        m.handle(.character("V"))
+        while m.context.hasMatchesToCount || m.layouts.hasPendingAnalysis { m.doIdleWork() }
+        XCTAssertEqual(m.context.verticalLayouts.chapterToLayOut(near: m.pager.anchor), 1)
+        XCTAssertTrue(m.hasIdleWork)
+        m.doIdleWork()
+        XCTAssertNil(m.context.verticalLayouts.chapterToLayOut(near: m.pager.anchor), "chapter 1 is laid out; there is no chapter before 0")
+        m.handle(.character("V"))
+        XCTAssertFalse(m.hasIdleWork, "nothing vertical to do in lines")
+    }
+
     func testWhatWorksOnlyInLinesSaysSo() {
         let m = model()
         m.handle(.character("V"))
