@@ -66,6 +66,17 @@ final class RenderGoldenTests: XCTestCase {
         try Self.assertGolden("dictionary-popup-40x14", Self.snapshot(m))
     }
 
+    func testAVerticalPage() throws {
+        // Issue #23: the heading three rows down in the right-hand column, an empty column,
+        // a paragraph one row down; 、。「」（） in their vertical forms, 12 side by side in one
+        // row, a longer Latin run one letter a row; the status line as in lines.
+        let content = book([(.heading, "第一章"),
+                            (.paragraph, "吾輩は猫である。「名前は（まだ）無い。」1904年12月、ABCの話。")])
+        let m = ReaderModel(content: content, position: .zero, columns: 30, rows: 12, preferredWidth: 26)
+        m.setWritingMode(.vertical)
+        try Self.assertGolden("vertical-30x12", Self.snapshot(m))
+    }
+
     func testHighlightsWithANoteMark() throws {
         // Plain theme: highlights are underlined (not visible as text); a noted one has ✎
         // in the margin of the line it starts on.

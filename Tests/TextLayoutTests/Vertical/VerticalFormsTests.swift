@@ -53,4 +53,31 @@ final class VerticalFormsTests: XCTestCase {
             XCTAssertEqual(VerticalForms.vertical(Substring(same)), same, "\(same) is shown as it is")
         }
     }
+
+    /// UCD Vertical_Orientation (VerticalOrientation.txt): nothing upright (U) is given
+    /// another form, and the brackets that vertical text turns (Tr, Tu) all have one but
+    /// those Unicode gives no presentation form to (shown as they are; docs/VERTICAL.md).
+    func testTheTableAgreesWithVerticalOrientation() throws {
+        let path = "/usr/share/unicode/VerticalOrientation.txt"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            XCTFail("\(path) is missing: install Debian's unicode-data package"); return
+        }
+        var orientation: [UInt32: String] = [:]
+        for line in text.split(separator: "\n") {
+            let body = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = body.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2 else { continue }
+            let bounds = fields[0].components(separatedBy: "..").compactMap { UInt32($0, radix: 16) }
+            guard let low = bounds.first, let high = bounds.last else { continue }
+            for c in low...high { orientation[c] = fields[1] }
+        }
+        let mapped = Set(VerticalForms.presentationForms.keys).union(VerticalForms.fallbacks.keys)
+        XCTAssertEqual(mapped.filter { orientation[$0] == "U" }, [], "upright characters keep their form")
+        let turnedBrackets = (Array(0x3000...0x303F) + Array(0xFF00...0xFF65)).map(UInt32.init).filter { c in
+            ["Tr", "Tu"].contains(orientation[c] ?? "R")
+                && [.openPunctuation, .closePunctuation].contains(Unicode.Scalar(c)!.properties.generalCategory)
+        }
+        let withoutForm: Set<UInt32> = [0x3018, 0x3019, 0x301A, 0x301B, 0x301D, 0x301E, 0x301F, 0xFF5F, 0xFF60]
+        XCTAssertEqual(Set(turnedBrackets).subtracting(mapped), withoutForm)
+    }
 }
