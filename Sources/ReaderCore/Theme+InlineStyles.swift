@@ -23,7 +23,7 @@ extension Theme {
             cell.attributes.formUnion(noteReference.attributes)
         case .code:
             cell.foreground = code.foreground == .default ? cell.foreground : code.foreground
-        case .superscript, .subscript:
+        case .superscript, .subscript, .upright:
             break
         case .reading:
             cell.foreground = dim.foreground == .default ? cell.foreground : dim.foreground

@@ -25,6 +25,9 @@ public enum InlineStyle: UInt8, Sendable, Codable, CaseIterable {
     case emphasisMarks
     /// Display only: text beside a side line (傍線), drawn as an underline.
     case sideLine
+    /// Characters to set upright side by side in one row of vertical text (縦中横: CSS
+    /// `text-combine-upright`, `-epub-text-combine: horizontal`); nothing in lines.
+    case upright
 }
 
 /// An inline style applied to a byte range of the book.

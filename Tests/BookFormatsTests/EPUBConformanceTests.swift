@@ -131,6 +131,15 @@ final class EPUBConformanceTests: XCTestCase {
         XCTAssertFalse(try read("repeated-spine.epub").metadata.verticalWriting)
     }
 
+    func testTextCombineUprightClassesMarkTheirText() throws {
+        let book = try read("vertical-ja.epub")
+        let upright = book.styles.filter { $0.style == .upright }
+        XCTAssertEqual(upright.map { book.string(in: $0.range) }, ["!?"])
+        var classes = Set<String>()
+        WritingModeCSS.addUprightClasses(in: Array("span.tcy { -epub-text-combine: horizontal } .a, .b { text-combine-upright: digits 2 } .b { text-combine-upright: none } #c { text-combine-upright: all }".utf8), to: &classes)
+        XCTAssertEqual(classes, ["tcy", "a"])
+    }
+
     func testWritingModeCSS() {
         func vertical(_ css: String) -> Bool? { WritingModeCSS.rootIsVertical(in: Array(css.utf8)) }
         XCTAssertEqual(vertical("html { -epub-writing-mode: vertical-rl }"), true)

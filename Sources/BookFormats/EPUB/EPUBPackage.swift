@@ -67,6 +67,8 @@ public final class EPUBPackage: @unchecked Sendable {
     let emphasisClasses: [String: EmphasisMark]
     /// The `nav`s the book's stylesheets hide (`HiddenNavigationCSS`).
     let hiddenNavigation: HiddenNavigationCSS
+    /// The classes whose text the stylesheets set upright in vertical text (`WritingModeCSS`).
+    let uprightClasses: Set<String>
     private let lock = NSLock()
     /// Size of the book file in bytes.
     let fileSize: Int
@@ -108,7 +110,7 @@ public final class EPUBPackage: @unchecked Sendable {
         let opf = try EPUBPackageDocument(data: try zip.read(opfPath), opfPath: opfPath, epubPath: path)
         warnings += opf.warnings
         let styles = Self.styles(opf, zip: zip)
-        (emphasisClasses, hiddenNavigation) = (styles.emphasis, styles.hiddenNavigation)
+        (emphasisClasses, hiddenNavigation, uprightClasses) = (styles.emphasis, styles.hiddenNavigation, styles.upright)
         hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -214,7 +216,7 @@ public final class EPUBPackage: @unchecked Sendable {
             return DocumentResult(builder: builder, error: .noReadableContent(path: path, reason: "\(item.entryPath) is empty"))
         }
         let walker = XHTMLWalker(builder: builder, entryPath: item.entryPath, emphasisClasses: emphasisClasses,
-                                 hiddenNavigation: hiddenNavigation)
+                                 hiddenNavigation: hiddenNavigation, uprightClasses: uprightClasses)
         walker.requiresWellFormedXML = item.mediaType.lowercased() == "application/xhtml+xml"
         let ok = utf8.withUnsafeBufferPointer { walker.parse($0) }
         if !ok {
@@ -239,10 +241,11 @@ public final class EPUBPackage: @unchecked Sendable {
     /// document (one table for the book); unreadable or oversized ones are passed over
     /// silently: they only style.
     private static func styles(_ opf: EPUBPackageDocument, zip: ZipArchive)
-        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool) {
+        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool, upright: Set<String>) {
         var classes: [String: EmphasisMark] = [:]
         var hidden = HiddenNavigationCSS()
         var vertical: Bool?
+        var upright = Set<String>()
         let sheets = opf.manifestOrder.lazy.compactMap { opf.manifest[$0] }.filter { $0.mediaType.lowercased() == "text/css" }
         for item in sheets.prefix(maxStylesheets) {
             guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
@@ -250,8 +253,9 @@ public final class EPUBPackage: @unchecked Sendable {
             TextEmphasisCSS.addEmphasisClasses(in: data, to: &classes)
             hidden.add(stylesheet: data)
             vertical = WritingModeCSS.rootIsVertical(in: data) ?? vertical
+            WritingModeCSS.addUprightClasses(in: data, to: &upright)
         }
-        return (classes, hidden, vertical ?? false)
+        return (classes, hidden, vertical ?? false, upright)
     }
 
     /// Whether a language tag is Chinese or Japanese (the languages set vertically).

@@ -7,6 +7,23 @@ enum WritingModeCSS {
     private static let properties = ["writing-mode", "-epub-writing-mode", "-webkit-writing-mode"]
     private static let roots: Set<String> = ["html", "body", ":root"]
 
+    /// The classes of `css`'s simple class rules (`.tcy`, `span.tcy`) that set their text
+    /// upright in one row (`text-combine-upright: all|digits`, `-epub-text-combine:
+    /// horizontal`, `-webkit-text-combine: horizontal`), added to `classes` (`none` removes).
+    static func addUprightClasses(in css: [UInt8], to classes: inout Set<String>) {
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
+            guard declarations.lowercased().contains("combine") else { return }
+            let decl = Substring(declarations)
+            guard let value = CSSRules.lastValue(of: "text-combine-upright", inDeclarations: decl)
+                    ?? CSSRules.lastValue(of: "-epub-text-combine", inDeclarations: decl)
+                    ?? CSSRules.lastValue(of: "-webkit-text-combine", inDeclarations: decl) else { return }
+            let on = value.hasPrefix("all") || value.hasPrefix("digits") || value == "horizontal"
+            for name in selectors.split(separator: ",").compactMap(TextEmphasisCSS.simpleClass) {
+                if on { if classes.count < TextEmphasisCSS.maximumClasses { classes.insert(name) } } else { classes.remove(name) }
+            }
+        }
+    }
+
     /// What `css` says of the root's writing mode: true vertical, false horizontal, nil
     /// nothing (the last rule that says something wins).
     static func rootIsVertical(in css: [UInt8]) -> Bool? {

@@ -141,13 +141,16 @@ final class XHTMLWalker {
     private let emphasisClasses: [String: EmphasisMark]
     /// The `nav`s the book's stylesheets hide.
     private let hiddenNavigation: HiddenNavigationCSS
+    /// The classes whose text is set upright in one row of vertical text (`.tcy`).
+    private let uprightClasses: Set<String>
 
     /// The document is a notes file (`notes.html`, `endnotes.xhtml`…): its ids are notes.
     private let isNotesDocument: Bool
 
     init(builder: TextContentBuilder, entryPath: String, emphasisClasses: [String: EmphasisMark] = [:],
-         hiddenNavigation: HiddenNavigationCSS = HiddenNavigationCSS()) {
+         hiddenNavigation: HiddenNavigationCSS = HiddenNavigationCSS(), uprightClasses: Set<String> = []) {
         self.hiddenNavigation = hiddenNavigation
+        self.uprightClasses = uprightClasses
         self.builder = builder
         self.entryPath = entryPath
         self.emphasisClasses = emphasisClasses
@@ -419,6 +422,11 @@ final class XHTMLWalker {
         if !isPoem && !isNote && (ctx.verse && tag == .paragraph || tag == .other && classes.line) {
             openVerseLine()
             return
+        }
+
+        if tag == .other, !uprightClasses.isEmpty, let names = a.classes,
+           String(cString: names).split(separator: " ").contains(where: { uprightClasses.contains(String($0)) }) {
+            frames[frames.count - 1].styleToken = builder.beginStyle(.upright)   // 縦中横 in vertical text
         }
 
         switch tag {

@@ -55,9 +55,12 @@ public enum VerticalColumns {
     /// after their bases in vertical parentheses, `︵かんじ︶`: a terminal column has no
     /// room beside its characters, and a base and its reading are never split between
     /// columns (no break inside the base or before its reading).
-    public static func columns(of text: String, height: Int, indent: Int = 0, readings: [VerticalReading] = []) -> [VerticalColumn] {
+    /// `upright` ranges (CSS `text-combine-upright`) of one or two half-width characters are
+    /// set side by side in one row, whatever the characters (`!?`, `1/`).
+    public static func columns(of text: String, height: Int, indent: Int = 0, readings: [VerticalReading] = [],
+                               upright: [Range<Int>] = []) -> [VerticalColumn] {
         let height = max(1, height)
-        let units = inserting(readings, into: self.units(of: text))
+        let units = inserting(readings, into: combining(upright, in: self.units(of: text)))
         guard !units.isEmpty else { return [] }
         var breaks = opportunities(of: text)
         for r in readings {
@@ -130,6 +133,25 @@ public enum VerticalColumns {
         case .OP, .OPWide, .QUInitial: return true
         default: return false
         }
+    }
+
+    /// `units` with the units inside each of `ranges` made one row when they are one or two
+    /// printable ASCII characters (more do not fit two cells: they stay one a row).
+    static func combining(_ ranges: [Range<Int>], in units: [VerticalCell]) -> [VerticalCell] {
+        guard !ranges.isEmpty else { return units }
+        var out = units
+        for r in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) {   // from the end: indexes stay valid
+            guard let first = out.firstIndex(where: { $0.range.lowerBound >= r.lowerBound }) else { continue }
+            var end = first
+            while end < out.count, out[end].range.upperBound <= r.upperBound, out[end].range.lowerBound >= r.lowerBound { end += 1 }
+            let inside = out[first..<end]
+            let bytes = inside.reduce(0) { $0 + $1.range.count }
+            guard !inside.isEmpty, bytes <= 2, inside.allSatisfy({ $0.range.count == 1 && !$0.isReading }),
+                  inside.first!.range.lowerBound == r.lowerBound, inside.last!.range.upperBound == r.upperBound else { continue }
+            let text = inside.map(\.original).joined()   // upright: "!?", not their vertical forms
+            out.replaceSubrange(first..<end, with: [VerticalCell(text: text, range: r, isCombined: true)])
+        }
+        return out
     }
 
     /// `units` with each reading's cells after the unit that ends its base: `︵`, the

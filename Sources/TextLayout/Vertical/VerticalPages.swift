@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// One page of vertical text: its columns from the right, each `VerticalColumn` with its
@@ -44,9 +45,10 @@ public enum VerticalPages {
             current = []
         }
         let chapterStarts = Set(content.chapters.map(\.range.lowerBound))
+        let uprightRuns = content.styles.filter { $0.style == .upright }.map(\.range)   // sorted, as the styles are
         for block in content.blocks[blocks] {
             if chapterStarts.contains(block.range.lowerBound), block.range.lowerBound != .zero { flush() }
-            let columns = blockColumns(block, in: content, height: height, readings: readings)
+            let columns = blockColumns(block, in: content, height: height, readings: readings, uprightRuns: uprightRuns)
             for column in columns {
                 if current.count == perPage { flush() }
                 if current.isEmpty { currentStart = column.cells.first.map { ByteOffset($0.range.lowerBound) } ?? block.range.lowerBound }
@@ -60,7 +62,8 @@ public enum VerticalPages {
     /// One block's columns, cell ranges in the book's bytes. A heading's columns are all
     /// set `headingDrop` rows down (and followed by an empty column); a list item's marker
     /// takes the first rows of its first column (cells with an empty range: not text).
-    static func blockColumns(_ block: Block, in content: TextContent, height: Int, readings: Bool = true) -> [VerticalColumn] {
+    static func blockColumns(_ block: Block, in content: TextContent, height: Int, readings: Bool = true,
+                             uprightRuns: [ByteRange] = []) -> [VerticalColumn] {
         let text = content.string(in: block.range)
         let base = block.range.lowerBound.rawValue
         let drop = block.kind == .heading ? min(headingDrop, max(0, height - 1)) : 0
@@ -69,7 +72,11 @@ public enum VerticalPages {
         let rubies = readings ? content.rubies(intersecting: block.range).filter { block.range.lowerBound <= $0.base.lowerBound && $0.base.upperBound <= block.range.upperBound }
             .map { VerticalReading(base: ($0.base.lowerBound.rawValue - base)..<($0.base.upperBound.rawValue - base),
                                    text: content.reading(of: $0)) } : []
-        var columns = VerticalColumns.columns(of: text, height: height - drop, indent: indent + marker.count, readings: rubies)
+        let lo = uprightRuns.partitioningIndex { $0.lowerBound >= block.range.lowerBound }
+        let upright = uprightRuns[lo...].prefix { $0.upperBound <= block.range.upperBound }
+            .map { ($0.lowerBound.rawValue - base)..<($0.upperBound.rawValue - base) }
+        var columns = VerticalColumns.columns(of: text, height: height - drop, indent: indent + marker.count, readings: rubies,
+                                              upright: Array(upright))
         for c in columns.indices {
             for r in columns[c].cells.indices {
                 let range = columns[c].cells[r].range

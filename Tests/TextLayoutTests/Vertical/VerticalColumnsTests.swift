@@ -83,4 +83,16 @@ final class VerticalColumnsTests: XCTestCase {
         XCTAssertEqual(columns.first, "桃川如燕︵ももかわ", "not before じ's small ょ; the base stays whole")
         XCTAssertEqual(columns.dropFirst().first?.hasPrefix("じょえん︶"), true, "\(columns)")
     }
+
+    func testUprightRangesShareARowWhenTheyFit() {
+        // 「本当!?」と123: the upright !? shares a row; an upright run of three cannot.
+        let text = "本当!?と123"
+        let cells = VerticalColumns.units(of: text)
+        let combined = VerticalColumns.combining([6..<8, 11..<14], in: cells)
+        XCTAssertEqual(combined.map(\.text), ["本", "当", "!?", "と", "1", "2", "3"])
+        XCTAssertEqual(combined[2].range, 6..<8)
+        XCTAssertTrue(combined[2].isCombined)
+        XCTAssertEqual(VerticalColumns.columns(of: text, height: 10, upright: [6..<8]).flatMap(\.cells).map(\.text),
+                       ["本", "当", "!?", "と", "1", "2", "3"])
+    }
 }
