@@ -50,6 +50,10 @@ let package = Package(
         .executableTarget(name: "fuzz-segmentation", dependencies: ["FuzzSupport",
             .product(name: "TextLayout", package: "reader"),
         ]),
+        // bytes → vertical columns (height, indent, readings, upright runs, text): issue #23.
+        .executableTarget(name: "fuzz-vertical", dependencies: ["FuzzSupport",
+            .product(name: "TextLayout", package: "reader"),
+        ]),
         // bytes → a hyphenation pattern file + words → HyphenationLibrary, Hyphenator.points.
         .executableTarget(name: "fuzz-hyphenation", dependencies: ["FuzzSupport",
             .product(name: "Hyphenation", package: "reader"),

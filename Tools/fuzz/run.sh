@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -152,6 +152,13 @@ for n, ifo in enumerate(sorted(root.rglob("*.ifo"))):
     (out / f"stardict-{n}").write_bytes(b"\x01" + ifo.read_bytes() + b"".join(sep + (p.read_bytes() if p.exists() else b"") for p in parts))
 (out / "dictzip").write_bytes(b"\x02" + (root / "dictzip/sample.txt.dz").read_bytes())
 PY
+        ;;
+    vertical)
+        # Height, indent, placements, then Japanese and Chinese text with punctuation, small
+        # kana, digits and Latin (the corpus's kinds of column ends).
+        printf '\x0a\x01\x11\x02\x01\x05\x00%s' '吾輩は猫である。名前はまだ無い。「どこで生れたか」とんと見当がつかぬ。' > "$dir/ja"
+        printf '\x05\x00\x09\x01\x02\x03\x01%s' '第12章、1904年にABCDの話!?　ゃっ、ーー。（本当に）' > "$dir/mixed"
+        printf '\x14\x03\x00%s\n%s' '混沌未分天地乱，茫茫渺渺无人见。' '自从盘古破鸿蒙，开辟从兹清浊辨。' > "$dir/zh"
         ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
