@@ -46,9 +46,9 @@ public struct VerticalColumn: Hashable, Sendable {
 /// the kinsoku rules are the horizontal text's: no 。、」 at the top of a column (LB13, LB16),
 /// no 「 at its bottom (LB14), small kana and ー kept with what precedes them (LB21). A run
 /// longer than a column with no opportunity is cut at the column's end, moved up so that
-/// the next column does not start with closing punctuation (`EmergencyKinsoku`) and this one
-/// does not end with an opening bracket. Spaces at a break are dropped; a mandatory break
-/// (a line break in verse) starts a new column.
+/// the next column does not start with closing punctuation (`EmergencyKinsoku`), a small
+/// kana or ー, and this one does not end with an opening bracket (`emergencyEnd`). Spaces
+/// at a break are dropped; a mandatory break (a line break in verse) starts a new column.
 public enum VerticalColumns {
     /// The columns of `text` at `height` rows (at least 1); `indent` blank rows above the
     /// first column (a paragraph's indent; less than `height`). `readings` are set inline
