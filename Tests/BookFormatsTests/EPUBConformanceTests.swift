@@ -131,6 +131,17 @@ final class EPUBConformanceTests: XCTestCase {
         XCTAssertFalse(try read("repeated-spine.epub").metadata.verticalWriting)
     }
 
+    func testAClassOnTheDocumentsRootsSetsTheBookVertical() throws {
+        XCTAssertTrue(try read("vertical-class-ja.epub").metadata.verticalWriting, "<html class=\"vrtl\"> with .vrtl vertical")
+        XCTAssertFalse(try read("horizontal-class-ja.epub").metadata.verticalWriting, "the same stylesheet, <html class=\"hltr\">")
+        var classes: [String: Bool] = [:]
+        WritingModeCSS.addWritingModeClasses(in: Array(".vrtl { writing-mode: vertical-rl } html.hltr, .x p { writing-mode: horizontal-tb }".utf8),
+                                             to: &classes)
+        XCTAssertEqual(classes, ["vrtl": true, "hltr": false], "a descendant selector is no root class")
+        XCTAssertEqual(WritingModeCSS.rootClasses(of: Array("<?xml?><html xmlns='x' class='vrtl a'><body class=\"b\">".utf8)),
+                       ["vrtl", "a", "b"])
+    }
+
     func testTextCombineUprightClassesMarkTheirText() throws {
         let book = try read("vertical-ja.epub")
         let upright = book.styles.filter { $0.style == .upright }

@@ -118,7 +118,8 @@ public final class EPUBPackage: @unchecked Sendable {
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub,
                                 direction: opf.direction, version: opf.version, cover: opf.coverPath, fixedLayout: opf.fixedLayout,
-                                verticalWriting: styles.vertical && !opf.fixedLayout && Self.isCJK(opf.language))
+                                verticalWriting: !opf.fixedLayout && Self.isCJK(opf.language)
+                                    && (styles.vertical || Self.documentsUseVerticalClass(styles.modeClasses, opf: opf, zip: zip)))
 
         // Spine → readable documents (fallbacks followed, repeats kept).
         let (items, repeats) = Self.readableSpine(opf, zip: zip, warnings: &warnings)
@@ -241,11 +242,13 @@ public final class EPUBPackage: @unchecked Sendable {
     /// document (one table for the book); unreadable or oversized ones are passed over
     /// silently: they only style.
     private static func styles(_ opf: EPUBPackageDocument, zip: ZipArchive)
-        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool, upright: Set<String>) {
+        -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool, upright: Set<String>,
+            modeClasses: [String: Bool]) {
         var classes: [String: EmphasisMark] = [:]
         var hidden = HiddenNavigationCSS()
         var vertical: Bool?
         var upright = Set<String>()
+        var modeClasses: [String: Bool] = [:]
         let sheets = opf.manifestOrder.lazy.compactMap { opf.manifest[$0] }.filter { $0.mediaType.lowercased() == "text/css" }
         for item in sheets.prefix(maxStylesheets) {
             guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
@@ -254,8 +257,26 @@ public final class EPUBPackage: @unchecked Sendable {
             hidden.add(stylesheet: data)
             vertical = WritingModeCSS.rootIsVertical(in: data) ?? vertical
             WritingModeCSS.addUprightClasses(in: data, to: &upright)
+            WritingModeCSS.addWritingModeClasses(in: data, to: &modeClasses)
         }
-        return (classes, hidden, vertical ?? false, upright)
+        return (classes, hidden, vertical ?? false, upright, modeClasses)
+    }
+
+    /// Whether the first text documents of the spine (up to 4) mostly carry, on their `<html>`
+    /// or `<body>`, a class the stylesheets set vertical (`.vrtl`) rather than horizontal
+    /// (`.hltr`). Read only for a Chinese or Japanese book whose stylesheets have such classes.
+    private static func documentsUseVerticalClass(_ modeClasses: [String: Bool], opf: EPUBPackageDocument, zip: ZipArchive) -> Bool {
+        guard modeClasses.values.contains(true) else { return false }
+        var votes = 0
+        let documents = opf.spine.lazy.compactMap { opf.manifest[$0.idref] }
+            .filter { $0.path != nil && EPUBFallback.isContentDocument($0) && $0.mediaType != "image/svg+xml" }
+        for item in documents.prefix(4) {
+            guard let data = try? zip.read(item.path!) else { continue }
+            for name in WritingModeCSS.rootClasses(of: data) {
+                if let vertical = modeClasses[name] { votes += vertical ? 1 : -1 }
+            }
+        }
+        return votes > 0
     }
 
     /// Whether a language tag is Chinese or Japanese (the languages set vertically).

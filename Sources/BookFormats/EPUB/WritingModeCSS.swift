@@ -24,6 +24,45 @@ enum WritingModeCSS {
         }
     }
 
+    /// The classes that simple class rules (`.vrtl`, `html.vrtl`, `body.hltr`) give a writing
+    /// mode — true vertical, false horizontal — added to `classes` (a later rule wins). Books
+    /// made by Denden Converter and its kin put such a class on each document's `<html>`.
+    static func addWritingModeClasses(in css: [UInt8], to classes: inout [String: Bool]) {
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
+            guard declarations.lowercased().contains("writing-mode") else { return }
+            var vertical: Bool?
+            for property in properties {
+                if let value = CSSRules.lastValue(of: property, inDeclarations: Substring(declarations)) {
+                    vertical = value.hasPrefix("vertical") || value.hasPrefix("tb")
+                }
+            }
+            guard let vertical else { return }
+            for selector in selectors.split(separator: ",") {
+                let s = selector.trimmingCSSSpaces().lowercased()
+                guard s.hasPrefix(".") || s.hasPrefix("html.") || s.hasPrefix("body."),
+                      let name = TextEmphasisCSS.simpleClass(selector), classes.count < TextEmphasisCSS.maximumClasses else { continue }
+                classes[name] = vertical
+            }
+        }
+    }
+
+    /// The classes on a document's `<html>` and `<body>` start tags, from its first 8 KB
+    /// (a plain scan: attribute values in single or double quotes).
+    static func rootClasses(of document: [UInt8]) -> [String] {
+        let head = String(decoding: document.prefix(8192), as: UTF8.self)
+        var found: [String] = []
+        for tag in ["<html", "<body"] {
+            guard let start = head.range(of: tag), let end = head[start.upperBound...].firstIndex(of: ">") else { continue }
+            let attributes = head[start.upperBound..<end]
+            guard let c = attributes.range(of: "class=") else { continue }
+            var value = attributes[c.upperBound...]
+            guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
+            value = value.dropFirst()
+            found += value.prefix { $0 != quote }.split(separator: " ").map(String.init)
+        }
+        return found
+    }
+
     /// What `css` says of the root's writing mode: true vertical, false horizontal, nil
     /// nothing (the last rule that says something wins).
     static func rootIsVertical(in css: [UInt8]) -> Bool? {

@@ -424,10 +424,7 @@ final class XHTMLWalker {
             return
         }
 
-        if tag == .other, !uprightClasses.isEmpty, let names = a.classes,
-           String(cString: names).split(separator: " ").contains(where: { uprightClasses.contains(String($0)) }) {
-            frames[frames.count - 1].styleToken = builder.beginStyle(.upright)   // 縦中横 in vertical text
-        }
+        if tag == .other { beginUprightIfClassed(a) }
 
         switch tag {
         case .paragraph, .container, .aside, .blockquote, .list, .orderedList, .listItem, .nav:
@@ -496,6 +493,14 @@ final class XHTMLWalker {
                 if !ctx.inRow { beginBoundary(anchor: tagStartOffset()) }
             }
         }
+    }
+
+    /// Starts an `upright` style (縦中横 in vertical text) for a span whose class the
+    /// stylesheets give `text-combine-upright`.
+    private func beginUprightIfClassed(_ a: Attributes) {
+        guard !uprightClasses.isEmpty, let names = a.classes,
+              String(cString: names).split(separator: " ").contains(where: { uprightClasses.contains(String($0)) }) else { return }
+        frames[frames.count - 1].styleToken = builder.beginStyle(.upright)
     }
 
     /// Whether CSS hides the element: `display: none` in its `style`, or a stylesheet rule
