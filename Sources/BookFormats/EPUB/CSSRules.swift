@@ -29,6 +29,13 @@ enum CSSRules {
         }
     }
 
+    /// Whether `name` is made only of what the reader takes for a CSS identifier's
+    /// characters: ASCII letters and digits, `-`, `_`, and anything non-ASCII.
+    static func isIdentifier(_ name: Substring) -> Bool {
+        name.unicodeScalars.allSatisfy { $0.value >= 0x80 || $0 == "-" || $0 == "_" || $0.properties.isASCIIHexDigit
+            || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) }
+    }
+
     /// The value of the last declaration of `property` (lower-cased, trimmed) in a list of
     /// declarations (`a: b; c: d`), or nil.
     static func lastValue(of property: String, inDeclarations text: Substring) -> String? {

@@ -54,8 +54,7 @@ struct HiddenNavigationCSS: Equatable {
         if s.lowercased().hasPrefix("nav") { s = s.dropFirst(3) }
         guard let first = s.first, first == "#" || first == ".", s.count > 1 else { return nil }
         let name = s.dropFirst()
-        guard name.unicodeScalars.allSatisfy({ $0.value >= 0x80 || $0 == "-" || $0 == "_" || $0.properties.isASCIIHexDigit
-            || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) }) else { return nil }
+        guard CSSRules.isIdentifier(name) else { return nil }
         return (first == "#", String(name))
     }
 }

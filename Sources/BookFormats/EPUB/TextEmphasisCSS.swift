@@ -99,11 +99,7 @@ public enum TextEmphasisCSS {
         let s = selector.trimmingCSSSpaces()
         guard let dot = s.firstIndex(of: "."), dot == s.lastIndex(of: ".") else { return nil }
         let element = s[..<dot], name = s[s.index(after: dot)...]
-        func isIdentifier(_ t: Substring) -> Bool {
-            t.unicodeScalars.allSatisfy { $0.value >= 0x80 || $0 == "-" || $0 == "_" || $0.properties.isASCIIHexDigit
-                || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) }
-        }
-        guard !name.isEmpty, isIdentifier(name), isIdentifier(element) else { return nil }
+        guard !name.isEmpty, CSSRules.isIdentifier(name), CSSRules.isIdentifier(element) else { return nil }
         return String(name)
     }
 }

@@ -30,13 +30,7 @@ enum WritingModeCSS {
     static func addWritingModeClasses(in css: [UInt8], to classes: inout [String: Bool]) {
         CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
             guard declarations.lowercased().contains("writing-mode") else { return }
-            var vertical: Bool?
-            for property in properties {
-                if let value = CSSRules.lastValue(of: property, inDeclarations: Substring(declarations)) {
-                    vertical = value.hasPrefix("vertical") || value.hasPrefix("tb")
-                }
-            }
-            guard let vertical else { return }
+            guard let vertical = isVertical(declarations) else { return }
             for selector in selectors.split(separator: ",") {
                 let s = selector.trimmingCSSSpaces().lowercased()
                 guard s.hasPrefix(".") || s.hasPrefix("html.") || s.hasPrefix("body."),
@@ -63,6 +57,19 @@ enum WritingModeCSS {
         return found
     }
 
+    /// What declarations say of the writing mode: true vertical (`vertical-rl`, the old
+    /// `tb-rl`), false another mode, nil nothing (the last of the three properties that is
+    /// there wins, in their order).
+    private static func isVertical(_ declarations: String) -> Bool? {
+        var vertical: Bool?
+        for property in properties {
+            if let value = CSSRules.lastValue(of: property, inDeclarations: Substring(declarations)) {
+                vertical = value.hasPrefix("vertical") || value.hasPrefix("tb")
+            }
+        }
+        return vertical
+    }
+
     /// What `css` says of the root's writing mode: true vertical, false horizontal, nil
     /// nothing (the last rule that says something wins).
     static func rootIsVertical(in css: [UInt8]) -> Bool? {
@@ -71,11 +78,7 @@ enum WritingModeCSS {
             guard declarations.lowercased().contains("writing-mode"),
                   selectors.split(separator: ",").contains(where: { roots.contains($0.trimmingCSSSpaces().lowercased()) })
             else { return }
-            for property in properties {
-                if let value = CSSRules.lastValue(of: property, inDeclarations: Substring(declarations)) {
-                    result = value.hasPrefix("vertical") || value.hasPrefix("tb")
-                }
-            }
+            result = isVertical(declarations) ?? result
         }
         return result
     }
