@@ -106,7 +106,7 @@ let package = Package(
 
         // Benchmark: key press to frame (handle + render + diff) and bytes per page turn.
         .executableTarget(name: "pager-bench",
-                          dependencies: ["BookFormats", "ReaderApp", "ReaderCore", "ReaderState", "Screen", "Storage", "Terminal", "TerminalGraphics", "TextLayout", "TextContent"]),
+                          dependencies: ["BookFormats", "LayoutCache", "ReaderApp", "ReaderCore", "ReaderState", "Screen", "Storage", "Terminal", "TerminalGraphics", "TextLayout", "TextContent"]),
 
         // Benchmark: hyphenation points for every word of a book, first load and cached.
         .executableTarget(name: "hyphenation-bench", dependencies: ["Hyphenation"]),

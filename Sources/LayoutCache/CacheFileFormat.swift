@@ -21,8 +21,9 @@ import TextLayout
 /// 60      K    key (`LayoutCacheKey.identity`, UTF-8), zero padding to a multiple of 8
 ///  …   16×C    chapter table: lower u32, upper u32, line count u32, blob length u32
 ///              (first lines and blob offsets are running sums, computed on open)
-/// headerSize…  C blobs, each a `LineCollectionCodec` blob with its own checksum and the
-///              key "<first 8 hex digits of the digest>#<chapter index>"
+/// headerSize…  C blobs, each a `LineCollectionCodec` blob (a `VerticalColumnsCodec` blob in
+///              a file of vertical columns, whose table counts columns for lines) with its
+///              own checksum and the key "<first 8 hex digits of the digest>#<chapter index>"
 /// ```
 ///
 /// All integers are little-endian. The header is checked as a whole on open; a chapter's
@@ -58,30 +59,40 @@ enum CacheFileFormat {
     /// The key of chapter `index`'s blob.
     static func blobKey(digest: String, chapter index: Int) -> String { "\(digest.prefix(8))#\(index)" }
 
-    /// Builds the whole file in memory.
+    /// Builds the whole file of a horizontal layout in memory.
     static func encode(key: LayoutCacheKey, textDigest: UInt64, chapters: [LineCollection]) -> [UInt8] {
-        let identity = Array(key.identity.utf8)
         let digest = key.digest
+        return encode(identity: key.identity, textDigest: textDigest, rows: chapters.map { ($0.range, $0.count) }) { i, w in
+            LineCollectionCodec.encode(chapters[i], key: blobKey(digest: digest, chapter: i), into: &w)
+        }
+    }
+
+    /// Builds a whole file in memory: the header for `identity`, then each chapter's blob as
+    /// `blob(index, &writer)` appends it. `rows` are the chapters' ranges and their rows
+    /// (lines, or columns of vertical text: the table's "line count").
+    static func encode(identity: String, textDigest: UInt64, rows: [(range: ByteRange, count: Int)],
+                       blob: (Int, inout ByteWriter) -> Void) -> [UInt8] {
+        let identity = Array(identity.utf8)
         let tableStart = (fixedHeaderSize + identity.count + 7) & ~7
-        let headerSize = tableStart + tableEntrySize * chapters.count
-        var w = ByteWriter(capacity: headerSize + chapters.reduce(0) { $0 + 64 + $1.count * 4 })
+        let headerSize = tableStart + tableEntrySize * rows.count
+        var w = ByteWriter(capacity: headerSize + rows.reduce(0) { $0 + 64 + $1.count * 4 })
         CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
         w.appendLittleEndian(UInt32(headerSize))
-        w.appendLittleEndian(UInt32(chapters.count))
-        w.appendLittleEndian(UInt64(chapters.reduce(0) { $0 + $1.count }))
-        w.appendLittleEndian(UInt64(chapters.last?.range.upperBound.rawValue ?? 0))
+        w.appendLittleEndian(UInt32(rows.count))
+        w.appendLittleEndian(UInt64(rows.reduce(0) { $0 + $1.count }))
+        w.appendLittleEndian(UInt64(rows.last?.range.upperBound.rawValue ?? 0))
         w.appendZeros(8)  // file size, filled in below
         w.appendLittleEndian(textDigest)
         w.appendLittleEndian(UInt32(identity.count))
         w.append(contentsOf: identity)
         w.appendZeros(headerSize - w.count)  // padding and the chapter table, filled in below
-        for (i, lines) in chapters.enumerated() {
+        for (i, chapter) in rows.enumerated() {
             let offset = w.count
-            LineCollectionCodec.encode(lines, key: blobKey(digest: digest, chapter: i), into: &w)
+            blob(i, &w)
             let row = tableStart + i * tableEntrySize
-            w.setLittleEndian(UInt32(lines.range.lowerBound.rawValue), at: row)
-            w.setLittleEndian(UInt32(lines.range.upperBound.rawValue), at: row + 4)
-            w.setLittleEndian(UInt32(lines.count), at: row + 8)
+            w.setLittleEndian(UInt32(chapter.range.lowerBound.rawValue), at: row)
+            w.setLittleEndian(UInt32(chapter.range.upperBound.rawValue), at: row + 4)
+            w.setLittleEndian(UInt32(chapter.count), at: row + 8)
             w.setLittleEndian(UInt32(w.count - offset), at: row + 12)
         }
         w.setLittleEndian(UInt64(w.count), at: 40)

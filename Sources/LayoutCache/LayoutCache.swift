@@ -56,25 +56,34 @@ public struct LayoutCache: Sendable {
 
     /// The cached layout for `key`, or nil on a miss (see `open(bookKey:options:content:)`).
     public func open(_ key: LayoutCacheKey, content: TextContent? = nil) -> CachedBookLayout? {
-        let path = path(for: key)
+        guard let (bytes, header, origin) = openFile(path: path(for: key), identity: key.identity, content: content) else { return nil }
+        return CachedBookLayout(key: key, bytes: bytes, header: header, origin: origin)
+    }
+
+    /// Reads a cache file and checks its header against `identity` and, given `content`,
+    /// its text (length, chapter ranges, digest); a file that fails is removed. Marks a file
+    /// that passes as used.
+    func openFile(path: String, identity expected: String, content: TextContent?)
+        -> (bytes: [UInt8], header: CacheFileFormat.Header, origin: CacheFiles.Identity)? {
         guard let (bytes, identity) = CacheFiles.read(path) else { return nil }
         let header: CacheFileFormat.Header
         do {
-            header = try bytes.withUnsafeBytes { try CacheFileFormat.parseHeader($0, expectedIdentity: Array(key.identity.utf8)) }
+            header = try bytes.withUnsafeBytes { try CacheFileFormat.parseHeader($0, expectedIdentity: Array(expected.utf8)) }
         } catch {
             CacheFiles.removeIfUnchanged(identity)
             return nil
         }
-        let layout = CachedBookLayout(key: key, bytes: bytes, header: header, origin: identity)
         if let content {
-            guard header.textBytes == content.bytes.count, layout.matches(chapterRanges: content.chapters.map(\.range)),
+            guard header.textBytes == content.bytes.count,
+                  header.chapters.count == content.chapters.count,
+                  zip(header.chapters, content.chapters).allSatisfy({ $0.range == $1.range }),
                   header.textDigest == LayoutCache.textDigest(of: content) else {
                 CacheFiles.removeIfUnchanged(identity)
                 return nil
             }
         }
         CacheFiles.touch(path)
-        return layout
+        return (bytes, header, identity)
     }
 
     /// A 64-bit digest of a book's text, stored in each file and checked by

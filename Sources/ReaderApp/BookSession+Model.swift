@@ -23,6 +23,7 @@ extension BookSession {
         if !isPartial {
             let disk = layouts
             model.layouts.source = { options, chapter in disk.lines(options: options, chapter: chapter) }
+            model.verticalSource = { height, readings, chapter in disk.columns(height: height, readings: readings, chapter: chapter) }
             let found = savedHighlights
             model.setHighlights(found)
             let missing = (state.highlights ?? []).count - found.count

@@ -247,6 +247,13 @@ public final class BookSession {
         if let warmStyle { LineBreakWarmUp.start(warmStyle) }
     }
 
+    /// Fills the layout cache with the book's vertical columns at `height` rows (with or
+    /// without readings) in the background, once per size; nothing for a partial session.
+    public func settleVertical(height: Int, readings: Bool) {
+        guard partial == nil else { return }
+        layouts.fillVerticalInBackground(height: height, readings: readings)
+    }
+
     /// Waits until the parse `settle` stores is written (the reader does before exiting,
     /// so that quitting right after opening a book still caches it).
     public func finishStoring() {

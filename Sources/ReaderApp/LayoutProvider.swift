@@ -17,6 +17,16 @@ public final class LayoutProvider: @unchecked Sendable {
     private var opened: [LayoutOptions: CachedBookLayout?] = [:]
     private let lock = NSLock()
     private var filling: Set<LayoutOptions> = []
+    private var openedVertical: [VerticalSize: CachedVerticalLayout?] = [:]
+    private var fillingVertical: Set<VerticalSize> = []
+    /// `structureDigest` of the book, computed on the first vertical use.
+    private var structure: UInt64?
+
+    /// A column height and the readings setting: what vertical columns are laid out for.
+    struct VerticalSize: Hashable {
+        var height: Int
+        var readings: Bool
+    }
 
     /// A provider over the layout cache in `cacheRoot` with a size limit of `maxBytes`.
     public init(cacheRoot: URL, maxBytes: Int = LayoutCache.defaultMaxBytes, bookKey: String, content: TextContent) {
@@ -59,5 +69,52 @@ public final class LayoutProvider: @unchecked Sendable {
     /// Stores layouts computed elsewhere (e.g. by `dump` for the whole book).
     public func store(options: LayoutOptions, chapters: [LineCollection]) {
         _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
+    }
+
+    // MARK: Vertical text
+
+    /// The key of the vertical columns at `size` (the structure digest computed once).
+    private func verticalKey(_ size: VerticalSize) -> VerticalLayoutKey {
+        lock.lock()
+        let known = structure
+        lock.unlock()
+        let digest = known ?? VerticalLayoutKey.structureDigest(of: content)
+        lock.lock()
+        structure = digest
+        lock.unlock()
+        return VerticalLayoutKey(bookKey: bookKey, height: size.height, readings: size.readings, structure: digest)
+    }
+
+    /// The cached vertical columns at `height` rows with or without readings, opened once
+    /// (nil when there are none).
+    public func verticalLayout(height: Int, readings: Bool) -> CachedVerticalLayout? {
+        let size = VerticalSize(height: height, readings: readings)
+        lock.lock()
+        if let known = openedVertical[size] { lock.unlock(); return known }
+        lock.unlock()
+        let found = cache.openVertical(verticalKey(size), content: content)
+        lock.lock(); defer { lock.unlock() }
+        openedVertical[size] = found
+        return found
+    }
+
+    /// Chapter `chapter`'s vertical columns from the cache, or nil.
+    public func columns(height: Int, readings: Bool, chapter: Int) -> [VerticalColumn]? {
+        verticalLayout(height: height, readings: readings)?.columns(chapter: chapter, of: content)
+    }
+
+    /// Sets the whole book in vertical columns at `height` rows and stores them, on a
+    /// background thread, when the cache has no file for them yet (once per size).
+    public func fillVerticalInBackground(height: Int, readings: Bool) {
+        let size = VerticalSize(height: height, readings: readings)
+        lock.lock()
+        let started = fillingVertical.insert(size).inserted
+        lock.unlock()
+        guard started else { return }
+        Thread.detachNewThread { [self] in
+            guard verticalLayout(height: height, readings: readings) == nil else { return }
+            let chapters = VerticalBookBuilder.columns(of: content, height: height, readings: readings)
+            _ = try? cache.storeVertical(verticalKey(size), content: content, chapters: chapters)
+        }
     }
 }

@@ -147,6 +147,7 @@ public final class ReaderLoop {
         previous = frame
         lastFrame = clock.now()
         framesDrawn += 1
+        if let size = model.verticalLayoutSize { session.settleVertical(height: size.height, readings: size.readings) }
         if framesDrawn == 1 {
             // Record the book and the starting place once the page is on screen (the state
             // write fsyncs, which can take a while on a busy disk).

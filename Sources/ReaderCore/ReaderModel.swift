@@ -160,6 +160,21 @@ public final class ReaderModel {
     }
 
     /// Sets the text in lines or in vertical columns (what `V` switches), the place kept.
+    /// Where vertical pages read chapters' columns from before laying them out (the
+    /// session sets the layout cache's).
+    public var verticalSource: VerticalColumnSource? {
+        get { context.verticalSource }
+        set { context.verticalSource = newValue }
+    }
+
+    /// The column height and readings setting of the vertical text on screen (what the
+    /// layout cache is filled for); nil in horizontal text.
+    public var verticalLayoutSize: (height: Int, readings: Bool)? {
+        guard context.isVertical else { return nil }
+        let layouts = context.verticalLayouts
+        return (layouts.height, layouts.readings)
+    }
+
     public func setWritingMode(_ mode: WritingMode) {
         guard context.writingMode != mode else { return }
         context.writingMode = mode

@@ -75,6 +75,11 @@ public final class ReadingContext {
     public internal(set) var writingMode = WritingMode.horizontal
     /// The vertical pages, made when vertical mode is first used.
     var verticalStore: VerticalLayouts?
+    /// Where the vertical pages read chapters' columns from before laying them out (the
+    /// layout cache, set by the session).
+    var verticalSource: VerticalColumnSource? {
+        didSet { verticalStore?.source = verticalSource }
+    }
     /// Makes the id of a new highlight (the host gives one that is unique across sessions).
     public var makeHighlightID: () -> String = {
         var n = 0

@@ -19,6 +19,8 @@
 //     (key to frame while the whole book is parsed behind a partial open, see LoadingBench.swift)
 //   .build/release/pager-bench BOOK --export [--count 1000] [--runs 20]
 //     (reader notes: 1,000 highlights found, exported as Markdown and JSON, imported, see ExportBench.swift)
+//   .build/release/pager-bench BOOK --vertical-cache [--rows 24] [--runs 5]
+//     (vertical columns set against read from the layout cache, per chapter, see VerticalCacheBench.swift)
 //   Any of them with --wrap greedy|optimal (default: the reader's) and --hyphenate auto|off|LANG.
 import BookFormats
 import Foundation
@@ -86,6 +88,13 @@ let columnsB = option("--columns-b", 81), rounds = option("--rounds", 40), sampl
 if notes, let path = args.first {
     NotesBench.run(try BookLoader.load(path: path), samples: samples, columns: columns, rows: rows)
     exit(0)
+}
+if args.contains("--vertical-cache") {
+    args.removeAll { $0 == "--vertical-cache" }
+    if let path = args.first {
+        try VerticalCacheBench.run(try BookLoader.load(path: path), rows: rows, runs: option("--runs", 5))
+        exit(0)
+    }
 }
 if args.contains("--stats") {
     args.removeAll { $0 == "--stats" }

@@ -19,6 +19,15 @@ final class CacheBuild: @unchecked Sendable {
         var book: Int
         var path: String
         var options: LayoutOptions
+        /// Set for a job of vertical columns instead of lines.
+        var vertical: Vertical? = nil
+    }
+
+    /// A vertical job's column height, and whether the book is set in columns even when
+    /// it does not ask for vertical text.
+    struct Vertical: Sendable {
+        var height: Int
+        var always: Bool
     }
 
     /// Totals of a run.
@@ -32,6 +41,10 @@ final class CacheBuild: @unchecked Sendable {
         var textBytes = 0
         var lines = 0
         var filesWritten = 0
+        /// Vertical layouts written, their columns and bytes.
+        var verticalLayouts = 0
+        var columns = 0
+        var verticalBytes = 0
         var alreadyCached = 0
         var fileBytes = 0
         /// Parsed books written to the content cache, and their bytes.
@@ -41,7 +54,7 @@ final class CacheBuild: @unchecked Sendable {
         var contentCached = 0
         var seconds = 0.0
 
-        func text(widths: Int, jobs: Int) -> String {
+        func text(widths: Int, jobs: Int, heights: [Int] = []) -> String {
             let mb = Double(textBytes) / 1_000_000
             let rate = seconds > 0 ? mb / seconds : 0
             let perLine = lines > 0 ? Double(fileBytes) / Double(lines) : 0
@@ -50,6 +63,10 @@ final class CacheBuild: @unchecked Sendable {
             s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
                         filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
             s += alreadyCached > 0 ? "; \(alreadyCached) already cached (--force rebuilds them)\n" : "\n"
+            if !heights.isEmpty {
+                s += "cache build: \(verticalLayouts) vertical layout\(verticalLayouts == 1 ? "" : "s") written (columns of "
+                s += "\(heights.map(String.init).joined(separator: ", ")) rows), \(ByteCount.human(verticalBytes)), \(columns) columns\n"
+            }
             s += "cache build: \(contentFiles) parsed book\(contentFiles == 1 ? "" : "s") written to the content cache, \(ByteCount.human(contentBytes))"
             s += contentCached > 0 ? "; \(contentCached) already there\n" : "\n"
             return s
@@ -154,6 +171,11 @@ final class CacheBuild: @unchecked Sendable {
             warnOnce(book: job.book, Sessions.warnings(of: session, path: job.path))
             storeContentOnce(session, book: job.book)
             let content = session.content, key = session.key
+            if let vertical = job.vertical {
+                outcome = storeVertical(vertical, readings: job.options.ruby != .off, content: content, key: key)
+                finish(job, index: index, outcome)
+                return
+            }
             let options = hyphenation.apply(to: job.options, book: content)
             if !force, cache.open(bookKey: key, options: options, content: content) != nil {
                 finish(job, index: index, .success(nil))
@@ -172,6 +194,20 @@ final class CacheBuild: @unchecked Sendable {
         finish(job, index: index, outcome)
     }
 
+    /// A vertical job: the book's columns of `vertical.height` rows, stored unless cached
+    /// (nil: nothing written — cached, or a book that does not ask for vertical text).
+    private func storeVertical(_ vertical: Vertical, readings: Bool, content: TextContent, key: String)
+        -> Result<(text: Int, lines: Int, bytes: Int)?, Error> {
+        guard vertical.always || content.metadata.verticalWriting else { return .success((0, 0, -1)) }
+        let verticalKey = VerticalLayoutKey(bookKey: key, height: vertical.height, readings: readings, content: content)
+        if !force, cache.openVertical(verticalKey, content: content) != nil { return .success(nil) }
+        let chapters = VerticalBookBuilder.columns(of: content, height: vertical.height, readings: readings)
+        return Result {
+            let r = try cache.storeVertical(verticalKey, content: content, chapters: chapters)
+            return (0, r.lines, r.bytes)
+        }
+    }
+
     private func finish(_ job: Job, index: Int, _ outcome: Result<(text: Int, lines: Int, bytes: Int)?, Error>) {
         lock.lock()
         defer { lock.unlock() }
@@ -181,6 +217,12 @@ final class CacheBuild: @unchecked Sendable {
         switch outcome {
         case .success(nil):
             summary.alreadyCached += 1
+        case .success(let r?) where r.bytes < 0:
+            break   // a horizontal book's vertical job
+        case .success(let r?) where job.vertical != nil:
+            summary.verticalLayouts += 1
+            summary.columns += r.lines
+            summary.verticalBytes += r.bytes
         case .success(let r?):
             summary.layouts += 1
             summary.textBytes += r.text

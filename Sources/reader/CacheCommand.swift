@@ -9,9 +9,12 @@ import TextLayout
 /// `reader cache build|verify|stats|clear`: the on-disk layout and content caches (docs/CACHE.md).
 ///
 /// * `build [--width N]... [--line-break S] [--indent N] [--compact] [--justify] [--jobs J]
+///   [--height N]... [--writing-mode auto|vertical|horizontal]
 ///   [--max-size SIZE] [--encoding NAME] [--force] BOOK...` lays out whole books at each
 ///   width, one independent job per (book, width) on J threads, and stores them, with each
-///   book's parse in the content cache (once per book); layouts and parses already in the
+///   book's parse in the content cache (once per book); books that ask for vertical text
+///   (all with `--writing-mode vertical`) are also set in columns of each `--height` (23
+///   rows by default), a job each; layouts and parses already in the
 ///   cache (and valid for the book) are kept unless `--force`.
 /// * `verify [--width N]... [layout options] BOOK...` compares each cached parse with a
 ///   fresh one, loads each cached layout, decodes every chapter and compares it with a
@@ -36,6 +39,8 @@ enum CacheCommand {
         .init(name: "max-size", short: nil, takesValue: true),
         .init(name: "encoding", short: nil, takesValue: true),
         .init(name: "force", short: "f", takesValue: false),
+        .init(name: "height", short: nil, takesValue: true),
+        .init(name: "writing-mode", short: nil, takesValue: true),
     ]
 
     static func run(_ args: [String]) throws {
@@ -194,6 +199,7 @@ enum CacheCommand {
             if !widths.contains(n) { widths.append(n) }
         }
         if widths.isEmpty { widths = [base.width] }
+        let vertical = try verticalHeights(a)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let jobCount = try a.int("jobs", in: 1...1024) ?? cores
         var jobs: [CacheBuild.Job] = []
@@ -202,6 +208,9 @@ enum CacheCommand {
                 var o = base
                 o.width = w
                 jobs.append(CacheBuild.Job(book: b, path: path, options: o))
+            }
+            for h in vertical.heights {
+                jobs.append(CacheBuild.Job(book: b, path: path, options: base, vertical: .init(height: h, always: vertical.always)))
             }
         }
         let build = CacheBuild(jobs: jobs, bookCount: books.count, cache: cache, encoding: a.value("encoding"),
@@ -213,7 +222,7 @@ enum CacheCommand {
         let summary = build.run(threads: threads, parseThreads: jobCount / threads)
 
         var out = Output()
-        out.write(summary.text(widths: widths.count, jobs: threads))
+        out.write(summary.text(widths: widths.count, jobs: threads, heights: vertical.heights))
         out.flush()
         if summary.failedBooks > 0 {
             throw CLIError.other("\(summary.failedBooks) of \(books.count) book\(books.count == 1 ? "" : "s") could not be cached", .invalidBook)
@@ -221,5 +230,22 @@ enum CacheCommand {
         if summary.writeFailures > 0 {
             throw CLIError.other("\(summary.writeFailures) cache file\(summary.writeFailures == 1 ? "" : "s") could not be written", .outputFailed)
         }
+    }
+
+    /// The column heights `cache build` sets vertical text at (`--height N`, repeatable;
+    /// default 23, a 24-row terminal's) and whether every book gets them
+    /// (`--writing-mode vertical`) or only those that ask for vertical text (auto, the
+    /// default); none with `--writing-mode horizontal`.
+    static func verticalHeights(_ a: Arguments) throws -> (heights: [Int], always: Bool) {
+        let mode = try a.choice("writing-mode", ["auto": 0, "vertical": 1, "horizontal": 2], default: "auto")
+        var heights: [Int] = []
+        for v in a.all("height") {
+            guard let n = Int(v), (2...1_000).contains(n) else {
+                throw CLIError.usage("--height must be a whole number from 2 to 1000, not '\(v)'")
+            }
+            if !heights.contains(n) { heights.append(n) }
+        }
+        if mode == 2 { return ([], false) }
+        return (heights.isEmpty ? [23] : heights, mode == 1)
     }
 }

@@ -20,7 +20,7 @@ let usage = """
       reader notes BOOK [--format md|json]   the book's highlights and notes (Markdown or JSON)
       reader notes import BOOK FILE    merge highlights from a `notes --format json` file
       reader dump BOOK [options]       print the laid-out text
-      reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [-j J] BOOK...)
+      reader cache build|verify|stats|clear   parsed books and whole-book layouts on disk (build [-w N]... [--height N]... [-j J] BOOK...)
       reader define WORD… [--json] [--dictionaries NAMES]
                                        look words up in the installed dictionaries (dictd,
                                        StarDict); NAMES orders them (wn,gcide; -NAME leaves one out)

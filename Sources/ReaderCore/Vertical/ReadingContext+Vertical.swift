@@ -18,6 +18,7 @@ extension ReadingContext {
             return store
         }
         let store = VerticalLayouts(content: content, height: height, columnsPerPage: columns)
+        store.source = verticalSource
         store.setSize(height: height, columnsPerPage: columns, readings: readings)
         verticalStore = store
         return store

@@ -1,8 +1,13 @@
 import TextContent
 import TextLayout
 
+/// Columns of a chapter from elsewhere (the layout cache) for a column height and the
+/// readings setting, or nil: `(height, readings, chapter)`.
+public typealias VerticalColumnSource = (Int, Bool, Int) -> [VerticalColumn]?
+
 /// The pager's vertical columns (`VerticalPages`), a chapter at a time, for one page size:
-/// a chapter is laid out the first time it is shown, and everything is dropped when the
+/// a chapter is laid out the first time it is shown (or read from the layout cache,
+/// `source`), and everything is dropped when the
 /// size changes (a resize, a width step, the ruby setting).
 ///
 /// A page is the column that holds the reading position and the ones to its left, as many
@@ -16,6 +21,9 @@ final class VerticalLayouts {
     /// Whether readings (ruby) are set inline after their bases (the ruby setting is not off).
     private(set) var readings = true
     private var chapters: [Int: [VerticalColumn]] = [:]
+    /// Where laid-out columns may come from before a chapter is laid out (the layout cache:
+    /// height, readings, chapter → its columns, or nil).
+    var source: VerticalColumnSource?
 
     init(content: TextContent, height: Int, columnsPerPage: Int) {
         self.content = content
@@ -34,12 +42,11 @@ final class VerticalLayouts {
     /// Chapter `index`'s columns, right to left (none for a chapter without blocks).
     func columns(ofChapter index: Int) -> [VerticalColumn] {
         if let columns = chapters[index] { return columns }
-        let range = content.chapters[index].range
-        let first = content.blockIndex(atOrAfter: range.lowerBound)
-        var end = first
-        while end < content.blocks.count, content.blocks[end].range.lowerBound < range.upperBound { end += 1 }
-        let columns = VerticalPages.pages(of: content, blocks: first..<end, height: height, columnsPerPage: .max,
-                                          readings: readings).flatMap(\.columns)
+        if let found = source?(height, readings, index) {
+            chapters[index] = found
+            return found
+        }
+        let columns = VerticalPages.columns(ofChapter: index, in: content, height: height, readings: readings)
         chapters[index] = columns
         return columns
     }

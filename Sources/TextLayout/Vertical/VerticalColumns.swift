@@ -12,6 +12,14 @@ public struct VerticalCell: Hashable, Sendable {
     /// Whether it is a character of a reading (ruby) set after its base, not of the text
     /// (its `range` is empty, at the base's end).
     public var isReading: Bool = false
+
+    /// A row.
+    public init(text: String, range: Range<Int>, isCombined: Bool, isReading: Bool = false) {
+        self.text = text
+        self.range = range
+        self.isCombined = isCombined
+        self.isReading = isReading
+    }
 }
 
 /// A reading (ruby) set inline after its base in vertical text: `base`, the bytes of the
@@ -36,6 +44,12 @@ public struct VerticalColumn: Hashable, Sendable {
     public var cells: [VerticalCell]
     /// Blank rows at the top.
     public var indent: Int
+
+    /// A column.
+    public init(cells: [VerticalCell], indent: Int) {
+        self.cells = cells
+        self.indent = indent
+    }
 }
 
 /// A block's text broken into columns of at most `height` rows (issue #23): each character

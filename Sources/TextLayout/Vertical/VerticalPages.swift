@@ -33,6 +33,16 @@ public enum VerticalPages {
         pages(of: content, blocks: content.blocks.indices, height: height, columnsPerPage: columnsPerPage, readings: readings)
     }
 
+    /// Chapter `index`'s columns, right to left, at `height` rows: its blocks set as
+    /// `pages` sets them, one after another (what the pager and the layout cache keep).
+    public static func columns(ofChapter index: Int, in content: TextContent, height: Int, readings: Bool = true) -> [VerticalColumn] {
+        let range = content.chapters[index].range
+        let first = content.blockIndex(atOrAfter: range.lowerBound)
+        var end = first
+        while end < content.blocks.count, content.blocks[end].range.lowerBound < range.upperBound { end += 1 }
+        return pages(of: content, blocks: first..<end, height: height, columnsPerPage: .max, readings: readings).flatMap(\.columns)
+    }
+
     /// The pages of the blocks `blocks` of `content` (a chapter's, for the pager).
     /// With `readings`, the book's ruby is set inline after its bases (`VerticalReading`).
     public static func pages(of content: TextContent, blocks: Range<Int>, height: Int, columnsPerPage: Int,

@@ -157,4 +157,30 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertTrue(m.topLayer is ReadingLayer, "no visual mode in columns")
         XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
     }
+
+    /// Columns come from the session's source (the layout cache) before any layout: the
+    /// source is asked with the column height and the readings setting, and what it gives
+    /// is what the page shows.
+    func testColumnsComeFromTheSourceFirst() {
+        let m = model(rows: 12)
+        var asked: [(Int, Bool, Int)] = []
+        let marker = VerticalColumn(cells: [VerticalCell(text: "源", range: 0..<3, isCombined: false)], indent: 0)
+        m.verticalSource = { height, readings, chapter in
+            asked.append((height, readings, chapter))
+            return chapter == 0 ? [marker] : nil
+        }
+        m.handle(.character("V"))
+        XCTAssertEqual(columnsShown(m).first, "源", "the page shows the source's column")
+        XCTAssertEqual(asked.first.map { [$0.0, $0.2] }, [11, 0], "asked for chapter 0 at 11 rows (12 less the status line)")
+        XCTAssertEqual(asked.first?.1, true)
+        XCTAssertEqual(m.verticalLayoutSize?.height, 11)
+        let count = asked.count
+        _ = m.context.verticalLayouts.columns(ofChapter: 0)
+        XCTAssertEqual(asked.count, count, "a chapter found is kept: the source is not asked again")
+        // A chapter the source does not have is laid out as usual.
+        XCTAssertEqual(m.context.verticalLayouts.columns(ofChapter: 1),
+                       VerticalPages.columns(ofChapter: 1, in: m.context.content, height: 11))
+        m.handle(.character("V"))
+        XCTAssertNil(m.verticalLayoutSize, "no vertical size in lines")
+    }
 }

@@ -1,0 +1,37 @@
+import Support
+import TextContent
+import TextLayout
+
+extension LayoutCache {
+    /// The cached vertical columns for `key` of `content`, or nil on a miss. As for lines, a
+    /// damaged, foreign or stale file (other text, other chapters) is a miss and is removed;
+    /// a successful open marks the file as used.
+    public func openVertical(_ key: VerticalLayoutKey, content: TextContent) -> CachedVerticalLayout? {
+        guard let (bytes, header, origin) = openFile(path: folder.path + "/" + key.fileName, identity: key.identity,
+                                                     content: content) else { return nil }
+        return CachedVerticalLayout(key: key, bytes: bytes, header: header, origin: origin)
+    }
+
+    /// Stores the columns of every chapter of `content` (`chapters[i]` is chapter i's, as
+    /// `VerticalPages` sets them) atomically, then evicts least-recently-used files beyond
+    /// the size limit (never this one).
+    @discardableResult
+    public func storeVertical(_ key: VerticalLayoutKey, content: TextContent, chapters: [[VerticalColumn]]) throws -> StoreResult {
+        guard chapters.count == content.chapters.count else {
+            throw LayoutCacheError.inconsistentChapters("they are not the book's chapters")
+        }
+        guard content.bytes.count <= Int(UInt32.max) else {
+            throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
+        }
+        let digest = key.digest
+        let rows = zip(content.chapters, chapters).map { ($0.range, $1.count) }
+        let bytes = CacheFileFormat.encode(identity: key.identity, textDigest: LayoutCache.textDigest(of: content), rows: rows) { i, w in
+            VerticalColumnsCodec.encode(chapters[i], range: content.chapters[i].range, of: content,
+                                        key: CacheFileFormat.blobKey(digest: digest, chapter: i), into: &w)
+        }
+        try CacheFiles.writeAtomically(bytes, folder: folder.path, name: key.fileName)
+        let evicted = evict(protecting: key.fileName)
+        return StoreResult(path: folder.path + "/" + key.fileName, bytes: bytes.count, lines: rows.reduce(0) { $0 + $1.1 },
+                           evicted: evicted)
+    }
+}
