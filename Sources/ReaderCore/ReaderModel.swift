@@ -107,6 +107,11 @@ public final class ReaderModel {
 
     /// Starts the paced reveal of the current page at `time`, with `revealSettings`.
     public func startReveal(at time: Double) {
+        guard !context.isVertical else {   // the reveal paces lines (`--reveal` on a vertical book)
+            context.message = ReadingContext.linesOnlyMessage
+            update()
+            return
+        }
         context.startReveal(context.revealSettings, at: time)
         context.holdReveal(stack.hidesText, at: time)
         update()
@@ -159,7 +164,6 @@ public final class ReaderModel {
         update()
     }
 
-    /// Sets the text in lines or in vertical columns (what `V` switches), the place kept.
     /// Where vertical pages read chapters' columns from before laying them out (the
     /// session sets the layout cache's).
     public var verticalSource: VerticalColumnSource? {
@@ -175,9 +179,12 @@ public final class ReaderModel {
         return (layouts.height, layouts.readings)
     }
 
+    /// Sets the text in lines or in vertical columns (what `V` switches), the place kept;
+    /// columns stop the paced reveal.
     public func setWritingMode(_ mode: WritingMode) {
         guard context.writingMode != mode else { return }
         context.writingMode = mode
+        if mode == .vertical { context.stopReveal() }
         update()
     }
 

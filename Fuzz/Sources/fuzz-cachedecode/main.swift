@@ -12,6 +12,7 @@ import FuzzSupport
 //  0/1: LineCollectionCodec.decode (framed / raw)
 //  2/3: TextContentCodec.decode (framed / raw)
 //  4/5: CacheFileFormat.parseHeader, then every chapter's lines (framed / raw)
+//  6/7: VerticalColumnsCodec.decode against a fixed book's chapter (framed / raw; issue #23)
 // (Debug builds enable testing, so the internal file-format helpers are reachable.)
 
 private let key = "k"
@@ -22,7 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     guard size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    switch data[0] % 6 {
+    switch data[0] % 8 {
     case 0:
         var blob = LineCollectionCodec.magic
         blob += [UInt8(truncatingIfNeeded: LineCollectionCodec.formatVersion), UInt8(LineCollectionCodec.formatVersion >> 8)]
@@ -66,8 +67,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         blob = w.bytes
         decodeLayoutFile(blob)
-    default:
+    case 5:
         decodeLayoutFile(body)
+    case 6:
+        var blob = VerticalColumnsCodec.magic
+        blob += [UInt8(truncatingIfNeeded: VerticalColumnsCodec.formatVersion), UInt8(VerticalColumnsCodec.formatVersion >> 8)]
+        blob += [UInt8(key.utf8.count)] + Array(key.utf8)  // varint length (< 128) + key
+        blob += body
+        var w = ByteWriter(appendingTo: blob)
+        w.appendLittleEndian(Digest.fnv1a64(blob))
+        decodeColumns(w.bytes)
+    default:
+        decodeColumns(body)
     }
     return 0
 }
@@ -79,6 +90,33 @@ private func decodeLines(_ blob: [UInt8]) {
     if !lines.isEmpty {
         let i = lines.lineIndex(containing: lines.range.lowerBound)
         if i < 0 || i >= lines.count { fatalError("lineIndex out of range") }
+    }
+}
+
+/// The book vertical blobs are decoded against: readings, an upright pair, two chapters.
+private let verticalBook: TextContent = {
+    var b = TextContentBuilder(metadata: BookMetadata(title: "v", language: "ja", format: .epub))
+    b.beginChapter(title: "一", source: "a.xhtml")
+    b.beginBlock(.heading); b.append("第一章"); b.endBlock()
+    b.beginBlock(.paragraph)
+    _ = b.appendRuby(base: "吾輩", reading: "わがはい")
+    b.append("は猫である。「名前は2026年に")
+    let t = b.beginStyle(.upright); b.append("!?"); b.endStyle(t)
+    b.append("まだ無い。」Tokyo……")
+    b.endBlock()
+    b.beginChapter(title: "二", source: "b.xhtml")
+    b.beginBlock(.paragraph); b.append("二つ目の章。"); b.endBlock()
+    return b.finish()
+}()
+
+private func decodeColumns(_ blob: [UInt8]) {
+    let range = verticalBook.chapters[0].range
+    guard let columns = try? blob.withUnsafeBytes({
+        try VerticalColumnsCodec.decode($0, expectedKey: key, range: range, of: verticalBook)
+    }) else { return }
+    // Whatever is accepted lies inside its chapter.
+    for cell in columns.flatMap(\.cells) where cell.range.lowerBound < range.lowerBound.rawValue || cell.range.upperBound > range.upperBound.rawValue {
+        fatalError("accepted a cell outside the chapter: \(cell.range)")
     }
 }
 
@@ -115,6 +153,12 @@ private func writeSeeds(to dir: String) {
         seeds.append([3] + TextContentCodec.encode(content, key: key))
         let chapters = content.chapters.map { TextLayout.layout(content, range: $0.range, options: layoutKey.options) }
         seeds.append([5] + CacheFileFormat.encode(key: layoutKey, textDigest: 0, chapters: chapters))
+    }
+    for height in [3, 8, 20] {
+        var w = ByteWriter()
+        VerticalColumnsCodec.encode(VerticalPages.columns(ofChapter: 0, in: verticalBook, height: height),
+                                    range: verticalBook.chapters[0].range, of: verticalBook, key: key, into: &w)
+        seeds.append([7] + w.bytes)
     }
     for (i, seed) in seeds.enumerated() {
         guard let f = fopen("\(dir)/seed-\(i)", "wb") else { continue }

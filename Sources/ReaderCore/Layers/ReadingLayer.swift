@@ -31,7 +31,7 @@ public struct ReadingLayer: Layer {
     private func handleVerticalKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
         switch input {
         case .character("v"), .character("r"), .character("F"), .tab, .backTab:
-            context.message = "This works in horizontal text: V switches back to lines"
+            context.message = ReadingContext.linesOnlyMessage
             return .consumed()
         case .click, .drag, .release, .modifiedClick:
             return .consumed()

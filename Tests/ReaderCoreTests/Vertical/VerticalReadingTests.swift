@@ -158,6 +158,26 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
     }
 
+    /// The paced reveal paces lines: `V` stops it (it would go on underneath the columns),
+    /// a reveal asked for in columns (`--reveal` on a vertical book) does not start, and
+    /// `setWritingMode(.vertical)` stops one too.
+    func testColumnsStopThePacedReveal() {
+        let m = model()
+        m.startReveal(at: 0)
+        XCTAssertTrue(m.context.isRevealing)
+        m.handle(.character("V"))
+        XCTAssertFalse(m.context.isRevealing, "V stopped the reveal")
+        XCTAssertTrue(m.snapshot.status.message?.contains("the paced reveal stopped") ?? false, m.snapshot.status.message ?? "")
+        m.startReveal(at: 1)
+        XCTAssertFalse(m.context.isRevealing, "no reveal in columns")
+        XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
+        m.handle(.character("V"))
+        m.startReveal(at: 2)
+        XCTAssertTrue(m.context.isRevealing, "in lines again it starts")
+        m.setWritingMode(.vertical)
+        XCTAssertFalse(m.context.isRevealing)
+    }
+
     /// Columns come from the session's source (the layout cache) before any layout: the
     /// source is asked with the column height and the readings setting, and what it gives
     /// is what the page shows.
