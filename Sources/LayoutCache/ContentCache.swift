@@ -16,7 +16,7 @@ public struct ContentCache: Sendable {
     /// Version of the parsers' output. **Bump it whenever `BookFormats` (any format's parsing,
     /// sanitising, chapter or block splitting, …) can produce a different `TextContent`
     /// for the same file**: older cache files then become misses.
-    public static let parserVersion = 11   // 11: EPUB manifest fallbacks, repeated spine items, picture pages, nav labels and CSS-hidden navs, links above the root, DOCTYPE subsets (internal entities), zip methods and XML checks reported; 10: a MOBI's EXTH cover as the first block when its text does not show it; 9: EPUB fixed layout (metadata, page starts); 8: FB2, MOBI, HTML, Markdown, <s>/<del> strikethrough; 7: EPUB <ruby>, CSS text-emphasis, Aozora ruby/marks/placement; 6: the model
+    public static let parserVersion = 12   // 12: EPUB chapters' own writing modes (a chapter starts where a document's root class changes the mode); 11: EPUB manifest fallbacks, repeated spine items, picture pages, nav labels and CSS-hidden navs, links above the root, DOCTYPE subsets (internal entities), zip methods and XML checks reported; 10: a MOBI's EXTH cover as the first block when its text does not show it; 9: EPUB fixed layout (metadata, page starts); 8: FB2, MOBI, HTML, Markdown, <s>/<del> strikethrough; 7: EPUB <ruby>, CSS text-emphasis, Aozora ruby/marks/placement; 6: the model
     /// Extension of content cache files.
     public static let fileExtension = ".rtc"
     /// Default size limit: 200 MiB.

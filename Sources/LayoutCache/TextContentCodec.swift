@@ -15,7 +15,8 @@ import TextContent
 ///              strings as v length + UTF-8 bytes:
 ///              key (string)
 ///              text: v length + the raw UTF-8 bytes
-///              chapters: v count × (title, z level, z lower − previous upper, v length, source)
+///              chapters: v count × (title, z level, z lower − previous upper, v length, source,
+///                        writing mode u8: 0 as the book, 1 horizontal, 2 vertical)
 ///              blocks:   v count × (kind u8, level u8, direction u8, flags u8 (1 verse, 2 marker, 4 placement),
 ///                        [marker: style u8, indent u8, z ordinal], [placement: first indent u8, rest
 ///                        indent u8, end gap + 1 or 0 u8, starts page u8], z lower − previous upper, v length)
@@ -44,7 +45,7 @@ public enum TextContentCodec {
     /// Blob magic.
     public static let magic: [UInt8] = Array("RDTC".utf8)
     /// Format version; bump on any change of the layout above.
-    public static let formatVersion: UInt16 = 8   // 8: vertical writing (a layout flag); 7: cover, fixed layout; 6: images; 5: ruby, emphasis marks, block placement
+    public static let formatVersion: UInt16 = 9   // 9: chapters' writing modes; 8: vertical writing (a layout flag); 7: cover, fixed layout; 6: images; 5: ruby, emphasis marks, block placement
     /// Size of the fixed header (magic, version, reserved, checksum, size).
     static let fixedHeaderSize = 24
 
@@ -102,6 +103,7 @@ public enum TextContentCodec {
             w.appendZigzag(c.range.lowerBound.rawValue - previousUpper)
             w.appendVarint(c.range.count)
             w.appendString(c.source)
+            w.append(c.verticalWriting.map { $0 ? 2 : 1 } ?? 0)
             previousUpper = c.range.upperBound.rawValue
         }
 
@@ -304,14 +306,18 @@ public enum TextContentCodec {
     /// Chapters, blocks, styles and TOC entries, every range and target checked against the text.
     private static func decodeStructure(_ r: inout ByteReader, into parts: inout Parts) throws {
         let textCount = parts.text.count
-        let chapterCount = try r.count(elementSize: 5)
+        let chapterCount = try r.count(elementSize: 6)
         parts.chapters.reserveCapacity(chapterCount)
         var previousUpper = 0
         for _ in 0..<chapterCount {
             let title = try r.string()
             let level = try r.level()
             let range = try r.range(after: previousUpper, textCount: textCount)
-            parts.chapters.append(Chapter(title: title, level: level, range: range, source: try r.string()))
+            let source = try r.string()
+            let mode = try r.byte()
+            guard mode <= 2 else { throw DecodeError.malformed("chapter writing mode") }
+            parts.chapters.append(Chapter(title: title, level: level, range: range, source: source,
+                                          verticalWriting: mode == 0 ? nil : mode == 2))
             previousUpper = range.upperBound.rawValue
         }
 

@@ -179,9 +179,17 @@ public final class ReaderModel {
         return (layouts.height, layouts.readings)
     }
 
+    /// Sets the text as the chapter on screen asks, chapter by chapter (`--writing-mode
+    /// auto`: `ReadingContext+ChapterModes`); columns stop the paced reveal.
+    public func followChapterWritingModes() {
+        context.followChapterModes()
+        update()
+    }
+
     /// Sets the text in lines or in vertical columns (what `V` switches), the place kept;
     /// columns stop the paced reveal.
     public func setWritingMode(_ mode: WritingMode) {
+        context.followsChapterModes = false
         guard context.writingMode != mode else { return }
         context.writingMode = mode
         if mode == .vertical { context.stopReveal() }
@@ -204,6 +212,7 @@ public final class ReaderModel {
 
     /// Builds the snapshot from the state and the visible layers.
     func update() {
+        context.followModeAtAnchor()
         var snapshot = PageSnapshot(geometry: context.geometry, status: StatusLine(context))
         stack.compose(into: &snapshot, context: context)
         built = snapshot

@@ -73,6 +73,8 @@ public final class ReadingContext {
     public var dictionary: ((LookUpRequest) -> LookUpAnswer)?
     /// Lines or vertical columns (`V`, issue #23; `ReadingContext+Vertical.swift`).
     public internal(set) var writingMode = WritingMode.horizontal
+    /// Whether the mode follows the chapter on screen (auto; `ReadingContext+ChapterModes`).
+    public internal(set) var followsChapterModes = false
     /// The vertical pages, made when vertical mode is first used.
     var verticalStore: VerticalLayouts?
     /// Where the vertical pages read chapters' columns from before laying them out (the
@@ -179,20 +181,26 @@ public final class ReadingContext {
 
     /// Scrolls by `delta` lines (negative: up).
     func scroll(by delta: Int) {
-        if writingMode == .vertical { return turnVerticalPage(by: delta > 0 ? 1 : -1) }
-        pager.scroll(by: delta, in: layouts)
+        moving(forward: delta > 0) {
+            if writingMode == .vertical { return turnVerticalPage(by: delta > 0 ? 1 : -1) }
+            pager.scroll(by: delta, in: layouts)
+        }
     }
 
     /// Turns to the next page (`Pager.pageDown`).
     func pageDown() {
-        if writingMode == .vertical { return turnVerticalPage(by: 1) }
-        pager.pageDown(in: layouts)
+        moving(forward: true) {
+            if writingMode == .vertical { return turnVerticalPage(by: 1) }
+            pager.pageDown(in: layouts)
+        }
     }
 
     /// Turns to the previous page (`Pager.pageUp`).
     func pageUp() {
-        if writingMode == .vertical { return turnVerticalPage(by: -1) }
-        pager.pageUp(in: layouts)
+        moving(forward: false) {
+            if writingMode == .vertical { return turnVerticalPage(by: -1) }
+            pager.pageUp(in: layouts)
+        }
     }
 
     /// Jumps to the start of chapter `index` (clamped).

@@ -12,13 +12,18 @@ public struct Chapter: Hashable, Sendable {
     /// Where it came from: an EPUB entry path (with `#fragment` if any), or for TXT the
     /// byte offset of the heading line in the original file as `"@<offset>"`.
     public var source: String
+    /// The chapter's own writing mode when it differs from the book's
+    /// (`BookMetadata.verticalWriting`): true vertical, false horizontal (an EPUB whose
+    /// colophon is `.hltr` in a vertical book, issue #23); nil as the book.
+    public var verticalWriting: Bool?
 
     /// Creates a chapter.
-    public init(title: String, level: Int = 1, range: ByteRange, source: String) {
+    public init(title: String, level: Int = 1, range: ByteRange, source: String, verticalWriting: Bool? = nil) {
         self.title = title
         self.level = level
         self.range = range
         self.source = source
+        self.verticalWriting = verticalWriting
     }
 }
 

@@ -48,7 +48,9 @@ enum InfoCommand {
             s += i == 0 ? "\n" : ",\n"
             s += "    {\"index\": \(i), \"title\": \(JSON.string(ch.title)), \"level\": \(ch.level), "
             s += "\"start\": \(ch.range.lowerBound.rawValue), \"end\": \(ch.range.upperBound.rawValue), "
-            s += "\"source\": \(JSON.string(ch.source))}"
+            s += "\"source\": \(JSON.string(ch.source))"
+            if let vertical = ch.verticalWriting { s += ", \"verticalWriting\": \(vertical)" }
+            s += "}"
         }
         s += c.chapters.isEmpty ? "],\n" : "\n  ],\n"
         s += "  \"warnings\": [\(c.warnings.map(JSON.string).joined(separator: ", "))]\n"
@@ -77,7 +79,12 @@ enum InfoCommand {
         s += "Hyphens:   \(hyphenation(for: m.language)) (with --wrap optimal)\n"
         s += "Text:      \(ByteCount.human(c.bytes.count)) (\(c.bytes.count) bytes UTF-8)\n"
         if m.fixedLayout { s += "Layout:    fixed (pre-paginated)\n" }
-        if m.verticalWriting { s += "Writing:   vertical (the pager sets it in columns; --writing-mode, V)\n" }
+        let own = c.chapters.filter { $0.verticalWriting != nil }.count
+        if m.verticalWriting || own > 0 {
+            s += "Writing:   \(m.verticalWriting ? "vertical" : "horizontal")"
+            if own > 0 { s += ", \(own) chapter\(own == 1 ? "" : "s") \(m.verticalWriting ? "in lines" : "in columns") (marked below)" }
+            s += m.verticalWriting ? " (the pager sets it in columns; --writing-mode, V)\n" : "\n"
+        }
         s += "Images:    \(c.images.count)\n"
         if let cover = CoverInfo(c, path: path) { s += "Cover:     \(cover.human)\n" }
         s += "Chapters:  \(c.chapters.count)\n"
@@ -86,7 +93,8 @@ enum InfoCommand {
             let number = String(i + 1)
             let pad = String(repeating: " ", count: digits - number.count)
             let indent = String(repeating: "  ", count: max(0, ch.level - 1))
-            s += "  \(pad)\(number)  \(indent)\(ch.title.isEmpty ? "(untitled)" : ch.title)\n"
+            let mode = ch.verticalWriting.map { $0 ? "  [columns]" : "  [lines]" } ?? ""
+            s += "  \(pad)\(number)  \(indent)\(ch.title.isEmpty ? "(untitled)" : ch.title)\(mode)\n"
         }
         return s
     }

@@ -93,8 +93,10 @@ enum ReadCommand {
                                       pictureFit: o.pictureFit)
         let model = session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
         model.setDictionary(DictionaryLookUp(environment: ProcessInfo.processInfo.environment, order: o.dictionaries).answer)
-        if (o.writingMode ?? (session.content.metadata.verticalWriting ? .vertical : .horizontal)) == .vertical {
-            model.setWritingMode(.vertical)
+        if let mode = o.writingMode {
+            model.setWritingMode(mode)
+        } else {
+            model.followChapterWritingModes()   // auto: each chapter as the book asks (columns, lines)
         }
         return model
     }

@@ -142,6 +142,23 @@ final class EPUBConformanceTests: XCTestCase {
                        ["vrtl", "a", "b"])
     }
 
+    /// A vertical book with `.hltr` pages (a note page, the colophon) that its contents do
+    /// not list: each starts a chapter of its own, marked horizontal; the book is vertical
+    /// (most of its text); the other chapters follow the book.
+    func testDocumentsOfTheOtherModeAreChaptersOfTheirOwn() throws {
+        let book = try read("mixed-modes-ja.epub")
+        XCTAssertTrue(book.metadata.verticalWriting, "the two vertical chapters hold most of the text")
+        XCTAssertEqual(book.chapters.map(\.title), ["第一章", "凡例", "第二章", "奥付"])
+        XCTAssertEqual(book.chapters.map(\.verticalWriting), [nil, false, nil, false])
+        XCTAssertEqual(book.chapters.map(\.source), ["EPUB/c1.xhtml", "EPUB/note.xhtml", "EPUB/c2.xhtml", "EPUB/colophon.xhtml"])
+        XCTAssertTrue(book.string(in: book.chapters[3].range).contains("発行"))
+        XCTAssertEqual(book.toc.map(\.title), ["第一章", "第二章"], "the contents are the book's own")
+        // One-way books carry no chapter modes.
+        for name in ["vertical-class-ja.epub", "horizontal-class-ja.epub", "vertical-ja.epub"] {
+            XCTAssertTrue(try read(name).chapters.allSatisfy { $0.verticalWriting == nil }, name)
+        }
+    }
+
     func testTextCombineUprightClassesMarkTheirText() throws {
         let book = try read("vertical-ja.epub")
         let upright = book.styles.filter { $0.style == .upright }

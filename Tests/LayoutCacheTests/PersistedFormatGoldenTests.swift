@@ -40,7 +40,8 @@ final class PersistedFormatGoldenTests: XCTestCase {
         XCTAssertEqual(LayoutCache.textDigest(of: TextContentCodecTests.richBook()), 0x3a93_2485_ca51_e7a1)
     }
 
-    /// Format 7 (the fixed-layout flag) since #19's fixed-layout EPUBs: format 6's bytes plus
+    /// Format 9 (issue #23): format 8's bytes plus one per chapter (its writing mode, 0 as
+    /// the book). Format 7 (the fixed-layout flag) since #19's fixed-layout EPUBs: format 6's bytes plus
     /// one. Format 8 (issue #23): the same bytes but the version, the fixed-layout byte now
     /// flags (bit 1: vertical writing). Format 6 (images, the cover) since issues #18/#19: a book without them takes format
     /// 5's bytes plus two (no images, an empty cover). Format 5 (ruby, emphasis marks, block placement) since issue #17: a book without
@@ -52,13 +53,23 @@ final class PersistedFormatGoldenTests: XCTestCase {
         let book = TextContentCodecTests.richBook()
         let key = "reader-content;book=0123456789abcdef-3e8;parser=1"
         let blob = TextContentCodec.encode(book, key: key)
-        XCTAssertEqual(blob.count, 6933 + 3 + 2 + 1)
-        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 11446616776544632822)
-        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "52445443080000002dde015fd80ff0641b1b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        XCTAssertEqual(book.chapters.count, 5)
+        XCTAssertEqual(blob.count, 6933 + 3 + 2 + 1 + 5)
+        XCTAssertEqual(GoldenBytes.fnv1a64(blob), 5844392836269707901)
+        XCTAssertEqual(GoldenBytes.hex(blob.prefix(64)), "5244544309000000bf404f861c815434201b000000000000317265616465722d636f6e74656e743b626f6f6b3d303132333435363738396162636465662d3365")
+        // A chapter's own mode is that byte: the same size, and it comes back.
+        var modes = book
+        modes.chapters[1].verticalWriting = false
+        modes.chapters[3].verticalWriting = true
+        let withModes = TextContentCodec.encode(modes, key: key)
+        XCTAssertEqual(withModes.count, blob.count)
+        XCTAssertEqual(zip(withModes.dropFirst(16), blob.dropFirst(16)).filter { $0 != $1 }.count, 2, "two mode bytes (the checksum aside)")
+        XCTAssertEqual(try withModes.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key) }.chapters.map(\.verticalWriting),
+                       [nil, false, nil, true, nil])
         // Without its spans the book takes format 3's bytes plus one (the zero count).
         var none = book
         none.languages = []
-        XCTAssertEqual(TextContentCodec.encode(none, key: key).count, 6822 + 1 + 3 + 2 + 1)
+        XCTAssertEqual(TextContentCodec.encode(none, key: key).count, 6822 + 1 + 3 + 2 + 1 + 5)
     }
 
     /// Two chapters of hand-made lines (no layout engine involved, so a change of line

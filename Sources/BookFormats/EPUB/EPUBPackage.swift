@@ -69,6 +69,13 @@ public final class EPUBPackage: @unchecked Sendable {
     let hiddenNavigation: HiddenNavigationCSS
     /// The classes whose text the stylesheets set upright in vertical text (`WritingModeCSS`).
     let uprightClasses: Set<String>
+    /// The classes the stylesheets give a writing mode (true vertical, `.vrtl`; false
+    /// horizontal, `.hltr`), read from each document's root for its own mode; empty unless
+    /// the book is Chinese or Japanese and reflowable (`WritingModeCSS`).
+    let modeClasses: [String: Bool]
+    /// Whether the stylesheets set the root (`html`, `body`) vertical: the mode of a
+    /// document whose root has no mode class.
+    let rootVertical: Bool
     private let lock = NSLock()
     /// Size of the book file in bytes.
     let fileSize: Int
@@ -111,6 +118,8 @@ public final class EPUBPackage: @unchecked Sendable {
         warnings += opf.warnings
         let styles = Self.styles(opf, zip: zip)
         (emphasisClasses, hiddenNavigation, uprightClasses) = (styles.emphasis, styles.hiddenNavigation, styles.upright)
+        modeClasses = !opf.fixedLayout && Self.isCJK(opf.language) ? styles.modeClasses : [:]
+        rootVertical = styles.vertical
         hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
         let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -190,6 +199,8 @@ public final class EPUBPackage: @unchecked Sendable {
         var heading: String?
         var title: String?
         var error: BookError?
+        /// The document's own writing mode, from the classes on its root (nil: none said).
+        var verticalWriting: Bool?
 
         /// The document's chapter title: its first heading, else its `<title>`, else
         /// "Chapter N" for the `number`th document (1-based).
@@ -229,7 +240,8 @@ public final class EPUBPackage: @unchecked Sendable {
         // A fixed page starts a page; so does the text after a picture page (the picture
         // keeps its page to itself).
         if item.isPrePaginated || (index > 0 && spine[index - 1].isPicture) { walked.startPageAtFirstBlock() }
-        return DocumentResult(builder: walked, heading: walker.firstHeading, title: walker.documentTitle)
+        return DocumentResult(builder: walked, heading: walker.firstHeading, title: walker.documentTitle,
+                              verticalWriting: Self.rootMode(of: utf8, classes: modeClasses).map { $0 > 0 })
     }
 
     /// Most stylesheets read for emphasis classes, and the largest one read.
@@ -272,11 +284,21 @@ public final class EPUBPackage: @unchecked Sendable {
             .filter { $0.path != nil && EPUBFallback.isContentDocument($0) && $0.mediaType != "image/svg+xml" }
         for item in documents.prefix(4) {
             guard let data = try? zip.read(item.path!) else { continue }
-            for name in WritingModeCSS.rootClasses(of: data) {
-                if let vertical = modeClasses[name] { votes += vertical ? 1 : -1 }
-            }
+            votes += rootMode(of: data, classes: modeClasses) ?? 0
         }
         return votes > 0
+    }
+
+    /// What the classes on a document's `<html>` and `<body>` say of its writing mode:
+    /// the vertical ones less the horizontal ones (positive: vertical); nil when none of
+    /// them has a mode (or they cancel out).
+    static func rootMode(of document: [UInt8], classes: [String: Bool]) -> Int? {
+        guard !classes.isEmpty else { return nil }
+        var votes = 0
+        for name in WritingModeCSS.rootClasses(of: document) {
+            if let vertical = classes[name] { votes += vertical ? 1 : -1 }
+        }
+        return votes == 0 ? nil : votes
     }
 
     /// Whether a language tag is Chinese or Japanese (the languages set vertically).
@@ -443,6 +465,7 @@ public final class EPUBPackage: @unchecked Sendable {
         var starts: [ByteOffset] = []
         var titles: [String] = []
         var readableFlags: [Bool] = []
+        var modes: [Bool?] = []
         var readable = 0
         var firstError: BookError?
 
@@ -461,6 +484,7 @@ public final class EPUBPackage: @unchecked Sendable {
             if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
             starts.append(book.append(r.builder))
             readableFlags.append(r.error == nil)
+            modes.append(r.verticalWriting)
             titles.append(r.chapterTitle(number: starts.count))
         }
 
@@ -470,10 +494,21 @@ public final class EPUBPackage: @unchecked Sendable {
                 throw BookError.noReadableContent(path: package.path,
                     reason: "none of the \(package.spine.count) documents of the spine could be read")
             }
+            // The book's mode: the estimate from its first documents, unless their classes
+            // say otherwise for most of the text.
+            let sizes = zip(starts, starts.dropFirst().map(\.rawValue) + [book.offsetOfNextText.rawValue]).map { $1 - $0.rawValue }
+            let bookMode = package.modeClasses.isEmpty ? package.metadata.verticalWriting
+                : EPUBChapters.WritingModes.majority(modes.map { $0 ?? package.rootVertical }, sizes: sizes,
+                                                      tie: package.metadata.verticalWriting)
+            book.metadata.verticalWriting = bookMode
+            let modes = EPUBChapters.WritingModes(book: bookMode, documents: modes.map { $0 ?? package.rootVertical },
+                                                  readable: readableFlags)
             EPUBChapters.assign(to: &book, toc: package.toc, spine: package.spine, documentStarts: starts,
-                                documentTitles: titles, readable: readableFlags)
+                                documentTitles: titles, readable: readableFlags, modes: modes)
             for e in package.toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }
-            return book.finish()
+            var content = book.finish()
+            modes.mark(&content.chapters, documentStarts: starts)
+            return content
         }
     }
 }

@@ -37,6 +37,7 @@ extension ReadingContext {
     /// remembered for the book. The paced reveal, which paces lines, stops.
     func toggleWritingMode() {
         writingMode = isVertical ? .horizontal : .vertical
+        followsChapterModes = false
         settings.changed[Self.writingModeKey] = writingMode.rawValue
         selection = nil
         selectedLink = nil
