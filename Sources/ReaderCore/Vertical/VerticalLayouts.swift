@@ -66,7 +66,8 @@ final class VerticalLayouts {
     }
 
     /// Where the reading position goes for a page turn `delta` (±1) from `offset`: the
-    /// first cell of the new right-hand column; nil past either end of the book.
+    /// first cell of the new right-hand column; nil past either end of the book. Back from
+    /// a chapter's first page is the previous chapter's last page as forward made it.
     func turn(_ delta: Int, from offset: ByteOffset) -> ByteOffset? {
         guard let (chapter, i) = place(of: offset) else { return nil }
         let count = columns(ofChapter: chapter).count
@@ -75,9 +76,12 @@ final class VerticalLayouts {
             return (chapter + 1..<content.chapters.count).lazy.compactMap { self.start(inChapter: $0, from: 0) }.first
         }
         if i > 0 { return start(inChapter: chapter, from: max(0, i - columnsPerPage)) }
+        // The previous chapter's last page as paging forward from its start made it (its
+        // pages are runs of `columnsPerPage` columns from the first), so back shows again
+        // the pages forward showed.
         for previous in stride(from: chapter - 1, through: 0, by: -1) {
             let n = columns(ofChapter: previous).count
-            if n > 0, let at = start(inChapter: previous, from: max(0, n - columnsPerPage)) { return at }
+            if n > 0, let at = start(inChapter: previous, from: (n - 1) / columnsPerPage * columnsPerPage) { return at }
         }
         return nil
     }

@@ -98,6 +98,28 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertEqual(m.snapshot.status.percent, "100.0%")
     }
 
+    /// Back, page by page from the end, shows the pages forward showed: a chapter's last
+    /// page is the one paging from its start made (maybe a single column), not a full page
+    /// ending at the chapter's end.
+    func testBackwardShowsThePagesForwardShowed() {
+        let m = model(rows: 10, columns: 30)
+        m.handle(.character("V"))
+        var forward = [m.pager.anchor]
+        while true {
+            m.handle(.pageDown)
+            if m.pager.anchor == forward.last { break }
+            forward.append(m.pager.anchor)
+        }
+        var backward = [m.pager.anchor]
+        while true {
+            m.handle(.pageUp)
+            if m.pager.anchor == backward.last { break }
+            backward.append(m.pager.anchor)
+        }
+        XCTAssertGreaterThan(forward.count, 6)
+        XCTAssertEqual(Array(backward.reversed()), forward)
+    }
+
     func testResizeKeepsTheTextOnScreen() {
         let m = model()
         m.handle(.character("V"))
