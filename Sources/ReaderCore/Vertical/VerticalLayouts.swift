@@ -51,11 +51,17 @@ final class VerticalLayouts {
         return columns
     }
 
-    /// The chapter after (else before) the one holding `offset` when it is not laid out
-    /// yet: idle work, so that the first turn into it costs no layout.
+    /// The chapter a page turn from the one holding `offset` may land in, after (else
+    /// before) it, when it is not laid out yet: idle work, so that the first turn into it
+    /// costs no layout. Chapters with no text between are passed over, as the turn does.
     func chapterToLayOut(near offset: ByteOffset) -> Int? {
         guard let c = content.chapterIndex(containing: offset) else { return nil }
-        return [c + 1, c - 1].first { $0 >= 0 && $0 < content.chapters.count && chapters[$0] == nil }
+        for step in [1, -1] {
+            var i = c + step
+            while i >= 0, i < content.chapters.count, let known = chapters[i], known.isEmpty { i += step }
+            if i >= 0, i < content.chapters.count, chapters[i] == nil { return i }
+        }
+        return nil
     }
 
     /// The page whose right-hand column holds `offset`.

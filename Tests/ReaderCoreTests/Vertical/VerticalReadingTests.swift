@@ -172,6 +172,28 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertFalse(m.hasIdleWork, "nothing vertical to do in lines")
     }
 
+    /// A chapter with no text (a part title page of pictures, an empty document) is passed
+    /// over by a page turn: idle work lays out the chapter after it too, so the turn that
+    /// skips it costs no layout (古文觀止's slowest press before this).
+    func testIdleWorkLooksPastChaptersWithoutText() {
+        var b = TextContentBuilder(metadata: BookMetadata(title: "t", language: "ja", format: .txt))
+        for c in 0..<3 {
+            b.beginChapter(title: "\(c)", source: "c\(c)")
+            if c == 1 { continue }
+            b.beginBlock(.paragraph); b.append(String(repeating: "吾輩は猫である。", count: 20)); b.endBlock()
+        }
+        let content = b.finish()
+        XCTAssertEqual(content.chapters.count, 3)
+        let m = ReaderModel(content: content, position: .zero, columns: 40, rows: 12)
+        m.handle(.character("V"))
+        let layouts = m.context.verticalLayouts
+        XCTAssertEqual(layouts.chapterToLayOut(near: .zero), 1)
+        XCTAssertTrue(layouts.columns(ofChapter: 1).isEmpty, "chapter 1 has no text")
+        XCTAssertEqual(layouts.chapterToLayOut(near: .zero), 2, "past the empty chapter")
+        _ = layouts.columns(ofChapter: 2)
+        XCTAssertNil(layouts.chapterToLayOut(near: .zero))
+    }
+
     func testWhatWorksOnlyInLinesSaysSo() {
         let m = model()
         m.handle(.character("V"))
