@@ -22,9 +22,7 @@ public enum LineCollectionCodec {
     public static let formatVersion: UInt16 = 2
 
     /// Why a blob was rejected.
-    public enum DecodeError: Error, Equatable {
-        case tooShort, badMagic, wrongVersion(UInt16), checksumMismatch, keyMismatch, malformed(String)
-    }
+    public typealias DecodeError = CacheBlobError
 
     /// Encodes `lines`; `key` identifies what they are a layout of (book hash, options,
     /// engine and Unicode version) and is checked on decoding.
@@ -36,10 +34,7 @@ public enum LineCollectionCodec {
 
     /// Appends the blob of `lines` to `w` (lets a container write many blobs into one buffer).
     public static func encode(_ lines: LineCollection, key: String, into w: inout ByteWriter) {
-        let base = w.count
-        w.append(contentsOf: magic)
-        w.appendLittleEndian(formatVersion)
-        w.appendString(key)
+        let base = CacheBlob.begin(&w, magic: magic, version: formatVersion, key: key)
         lines.options.encode(into: &w)
         w.appendVarint(lines.range.lowerBound.rawValue)
         w.appendVarint(lines.range.upperBound.rawValue)
@@ -75,23 +70,14 @@ public enum LineCollectionCodec {
             if cells <= width { w.appendVarint(UInt64(width - cells + 1)) } else { w.append(0); w.appendVarint(UInt64(cells)) }
             previousEnd = start + length
         }
-        w.appendLittleEndian(Digest.fnv1a64(w.bytes[base...]))
+        CacheBlob.end(&w, from: base)
     }
 
     /// Decodes a blob written by `encode`, checking magic, version, checksum and key.
     /// Never traps on damaged input: every malformed blob throws.
     public static func decode(_ blob: UnsafeRawBufferPointer, expectedKey: String) throws -> LineCollection {
-        guard blob.count >= magic.count + 2 + 8 else { throw DecodeError.tooShort }
-        guard blob.prefix(magic.count).elementsEqual(magic) else { throw DecodeError.badMagic }
-        let body = UnsafeRawBufferPointer(rebasing: blob[0..<(blob.count - 8)])
-        var reader = ByteReader(body, position: magic.count)
+        var reader = try CacheBlob.open(blob, magic: magic, version: formatVersion, key: expectedKey)
         do {
-            let version = try reader.littleEndian(UInt16.self)
-            guard version == formatVersion else { throw DecodeError.wrongVersion(version) }
-            guard ByteReader(blob).littleEndian(UInt64.self, at: body.count) == Digest.fnv1a64(body) else {
-                throw DecodeError.checksumMismatch
-            }
-            guard try reader.lengthPrefixedEquals(expectedKey.utf8) else { throw DecodeError.keyMismatch }
             guard let options = try LayoutOptions.decode(from: &reader) else { throw DecodeError.malformed("options") }
             let lower = try reader.varint(), upper = try reader.varint()
             guard lower <= upper, upper <= UInt64(UInt32.max) else { throw DecodeError.malformed("range") }

@@ -20,9 +20,7 @@ public enum VerticalColumnsCodec {
     public static let formatVersion: UInt16 = 1
 
     /// Why a blob was rejected.
-    public enum DecodeError: Error, Equatable {
-        case tooShort, badMagic, wrongVersion(UInt16), checksumMismatch, keyMismatch, malformed(String)
-    }
+    public typealias DecodeError = CacheBlobError
 
     private static let combinedFlag: UInt64 = 1, readingFlag: UInt64 = 2, storedFlag: UInt64 = 4
 
@@ -30,10 +28,7 @@ public enum VerticalColumnsCodec {
     /// book's bytes) to `w`; `key` is checked on decoding.
     public static func encode(_ columns: [VerticalColumn], range: ByteRange, of content: TextContent, key: String,
                               into w: inout ByteWriter) {
-        let base = w.count
-        w.append(contentsOf: magic)
-        w.appendLittleEndian(formatVersion)
-        w.appendString(key)
+        let base = CacheBlob.begin(&w, magic: magic, version: formatVersion, key: key)
         w.appendVarint(range.lowerBound.rawValue)
         w.appendVarint(range.upperBound.rawValue)
         w.appendVarint(columns.count)
@@ -53,7 +48,7 @@ public enum VerticalColumnsCodec {
                 previousEnd = cell.range.upperBound
             }
         }
-        w.appendLittleEndian(Digest.fnv1a64(w.bytes[base...]))
+        CacheBlob.end(&w, from: base)
     }
 
     /// Decodes a blob written by `encode` for the same `content`, checking magic, version,
@@ -61,17 +56,8 @@ public enum VerticalColumnsCodec {
     /// on damaged input: every malformed blob throws.
     public static func decode(_ blob: UnsafeRawBufferPointer, expectedKey: String, range: ByteRange,
                               of content: TextContent) throws -> [VerticalColumn] {
-        guard blob.count >= magic.count + 2 + 8 else { throw DecodeError.tooShort }
-        guard blob.prefix(magic.count).elementsEqual(magic) else { throw DecodeError.badMagic }
-        let body = UnsafeRawBufferPointer(rebasing: blob[0..<(blob.count - 8)])
-        var reader = ByteReader(body, position: magic.count)
+        var reader = try CacheBlob.open(blob, magic: magic, version: formatVersion, key: expectedKey)
         do {
-            let version = try reader.littleEndian(UInt16.self)
-            guard version == formatVersion else { throw DecodeError.wrongVersion(version) }
-            guard ByteReader(blob).littleEndian(UInt64.self, at: body.count) == Digest.fnv1a64(body) else {
-                throw DecodeError.checksumMismatch
-            }
-            guard try reader.lengthPrefixedEquals(expectedKey.utf8) else { throw DecodeError.keyMismatch }
             let lower = try reader.varint(), upper = try reader.varint()
             guard lower == UInt64(range.lowerBound.rawValue), upper == UInt64(range.upperBound.rawValue),
                   range.upperBound.rawValue <= content.bytes.count else { throw DecodeError.malformed("range") }
