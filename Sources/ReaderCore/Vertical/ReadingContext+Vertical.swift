@@ -15,10 +15,12 @@ extension ReadingContext {
         let readings = layouts.options.ruby != .off
         if let store = verticalStore {
             store.setSize(height: height, columnsPerPage: columns, readings: readings)
+            store.showsPictures = layouts.pictureSizing != nil
             return store
         }
         let store = VerticalLayouts(content: content, height: height, columnsPerPage: columns)
         store.source = verticalSource
+        store.showsPictures = layouts.pictureSizing != nil
         store.setSize(height: height, columnsPerPage: columns, readings: readings)
         verticalStore = store
         return store

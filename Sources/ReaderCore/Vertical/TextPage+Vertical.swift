@@ -13,6 +13,10 @@ extension TextPage {
             return
         }
         let width = context.textWidth, height = context.textRows
+        if let picture = page.picture, let shown = Self.verticalPicture(picture, context: context) {
+            self.init(lines: (0..<height).map { _ in PageLine(start: page.start, kind: .image) }, pictures: [shown])
+            return
+        }
         let cells = page.columns.flatMap(\.cells).filter { !$0.range.isEmpty }
         let span = ByteRange(cells.first.map { ByteOffset($0.range.lowerBound) } ?? page.start,
                              cells.last.map { ByteOffset($0.range.upperBound) } ?? page.start)
@@ -34,5 +38,15 @@ extension TextPage {
         }
         for i in rows.indices { rows[i].clusters.sort { $0.column < $1.column } }   // display order
         self.init(lines: rows)
+    }
+
+    /// A picture page's picture: the image sized to the text area by the pager's sizing,
+    /// centred on it (nil when it cannot be sized: the placeholder's columns are shown).
+    private static func verticalPicture(_ offset: ByteOffset, context: ReadingContext) -> PagePicture? {
+        guard let image = context.content.image(at: offset), let sizing = context.layouts.pictureSizing,
+              let box = sizing(image, context.textWidth, context.textRows) else { return nil }
+        let columns = min(box.columns, context.textWidth), rows = min(box.rows, context.textRows)
+        return PagePicture(source: image.source, offset: offset, row: (context.textRows - rows) / 2,
+                           column: (context.textWidth - columns) / 2, columns: columns, rows: rows, visibleRows: rows)
     }
 }

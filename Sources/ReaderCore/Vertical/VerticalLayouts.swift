@@ -20,6 +20,9 @@ final class VerticalLayouts {
     private(set) var columnsPerPage: Int
     /// Whether readings (ruby) are set inline after their bases (the ruby setting is not off).
     private(set) var readings = true
+    /// Whether pictures are drawn (the pager sizes them): an image's columns are then a
+    /// page of their own, which shows the picture.
+    var showsPictures = false
     private var chapters: [Int: [VerticalColumn]] = [:]
     /// Where laid-out columns may come from before a chapter is laid out (the layout cache:
     /// height, readings, chapter → its columns, or nil).
@@ -64,11 +67,16 @@ final class VerticalLayouts {
         return nil
     }
 
-    /// The page whose right-hand column holds `offset`.
+    /// The page whose right-hand column holds `offset` (a picture's page when it is in a
+    /// picture's columns).
     func page(at offset: ByteOffset) -> VerticalPage? {
-        guard let (chapter, i) = place(of: offset) else { return nil }
+        guard let (chapter, found) = place(of: offset) else { return nil }
         let columns = self.columns(ofChapter: chapter)
-        return VerticalPage(columns: Array(columns[i..<min(columns.count, i + columnsPerPage)]), start: Self.start(of: columns[i]) ?? offset)
+        let picture = pictureBlock(chapter, found)
+        var i = found
+        while picture != nil, i > 0, pictureBlock(chapter, i - 1) == picture { i -= 1 }
+        return VerticalPage(columns: Array(columns[i..<pageEnd(chapter, from: i)]), start: Self.start(of: columns[i]) ?? offset,
+                            picture: picture)
     }
 
     /// Where the reading position goes for a page turn `delta` (±1) from `offset`: the
@@ -78,18 +86,70 @@ final class VerticalLayouts {
         guard let (chapter, i) = place(of: offset) else { return nil }
         let count = columns(ofChapter: chapter).count
         if delta > 0 {
-            if i + columnsPerPage < count, let at = start(inChapter: chapter, from: i + columnsPerPage) { return at }
+            let end = pageEnd(chapter, from: i)
+            if end < count, let at = start(inChapter: chapter, from: end) { return at }
             return (chapter + 1..<content.chapters.count).lazy.compactMap { self.start(inChapter: $0, from: 0) }.first
         }
-        if i > 0 { return start(inChapter: chapter, from: max(0, i - columnsPerPage)) }
-        // The previous chapter's last page as paging forward from its start made it (its
-        // pages are runs of `columnsPerPage` columns from the first), so back shows again
-        // the pages forward showed.
+        if i > 0 { return start(inChapter: chapter, from: pageStart(chapter, before: i)) }
         for previous in stride(from: chapter - 1, through: 0, by: -1) {
-            let n = columns(ofChapter: previous).count
-            if n > 0, let at = start(inChapter: previous, from: (n - 1) / columnsPerPage * columnsPerPage) { return at }
+            if let last = lastPageStart(previous), let at = start(inChapter: previous, from: last) { return at }
         }
         return nil
+    }
+
+    // MARK: Page extents
+
+    /// Where the page starting at column `i` of `chapter` ends (exclusive): `columnsPerPage`
+    /// columns, fewer before a picture's columns; a picture's columns alone.
+    private func pageEnd(_ chapter: Int, from i: Int) -> Int {
+        let n = columns(ofChapter: chapter).count
+        var j = i
+        if let picture = pictureBlock(chapter, i) {
+            while j < n, pictureBlock(chapter, j) == picture { j += 1 }
+            return j
+        }
+        while j < n, j - i < columnsPerPage, pictureBlock(chapter, j) == nil { j += 1 }
+        return max(j, min(n, i + 1))
+    }
+
+    /// The first column of the page before the one starting at column `i` (> 0) of
+    /// `chapter`: the picture before it; from a picture, the last page of the text before it
+    /// as paging forward made it (from the chapter's start or the picture before); else
+    /// `columnsPerPage` columns back.
+    private func pageStart(_ chapter: Int, before i: Int) -> Int {
+        if let picture = pictureBlock(chapter, i - 1) {
+            var j = i - 1
+            while j > 0, pictureBlock(chapter, j - 1) == picture { j -= 1 }
+            return j
+        }
+        var segment = i - 1   // the first column of the text run before `i`
+        while segment > 0, pictureBlock(chapter, segment - 1) == nil { segment -= 1 }
+        guard pictureBlock(chapter, i) != nil else { return max(segment, i - columnsPerPage) }
+        var s = segment
+        while case let e = pageEnd(chapter, from: s), e < i { s = e }
+        return s
+    }
+
+    /// The first column of `chapter`'s last page as paging forward from its start makes it
+    /// (so back shows again the pages forward showed); nil for a chapter with no columns.
+    private func lastPageStart(_ chapter: Int) -> Int? {
+        let n = columns(ofChapter: chapter).count
+        guard n > 0 else { return nil }
+        if !showsPictures { return (n - 1) / columnsPerPage * columnsPerPage }
+        var s = 0
+        while case let e = pageEnd(chapter, from: s), e < n { s = e }
+        return s
+    }
+
+    /// The offset of the image block column `i` of `chapter` sets, when pictures are
+    /// drawn (an image's placeholder text is then a page of its own), else nil.
+    private func pictureBlock(_ chapter: Int, _ i: Int) -> ByteOffset? {
+        guard showsPictures, !content.images.isEmpty,
+              let cell = columns(ofChapter: chapter)[i].cells.first(where: { !$0.range.isEmpty }) else { return nil }
+        let b = content.blockIndex(atOrAfter: ByteOffset(cell.range.lowerBound))
+        guard b < content.blocks.count, content.blocks[b].kind == .image else { return nil }
+        let start = content.blocks[b].range.lowerBound
+        return content.image(at: start) != nil ? start : nil
     }
 
     /// The chapter holding `offset` and the index of its column holding it (the last

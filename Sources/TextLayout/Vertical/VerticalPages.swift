@@ -8,11 +8,15 @@ public struct VerticalPage: Hashable, Sendable {
     public var columns: [VerticalColumn]
     /// The first byte of the book the page shows (its first cell's), for navigation.
     public var start: ByteOffset
+    /// Set on a page that is a picture of its own (the pager's, when pictures are drawn):
+    /// the offset of the image's placeholder block, whose columns `columns` are.
+    public var picture: ByteOffset?
 
     /// A page.
-    public init(columns: [VerticalColumn], start: ByteOffset) {
+    public init(columns: [VerticalColumn], start: ByteOffset, picture: ByteOffset? = nil) {
         self.columns = columns
         self.start = start
+        self.picture = picture
     }
 }
 
