@@ -27,13 +27,14 @@ public struct ReadingLayer: Layer {
     }
 
     /// In vertical mode, what works only on lines says so (visual mode, links, the paced
-    /// reveal) and clicks do nothing; nil for the keys that work in both.
+    /// reveal) and clicks do nothing but a Ctrl/Alt-click's lookup; nil for the keys that
+    /// work in both.
     private func handleVerticalKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
         switch input {
         case .character("v"), .character("r"), .character("F"), .tab, .backTab:
             context.message = ReadingContext.linesOnlyMessage
             return .consumed()
-        case .click, .drag, .release, .modifiedClick:
+        case .click, .drag, .release:
             return .consumed()
         default:
             return nil

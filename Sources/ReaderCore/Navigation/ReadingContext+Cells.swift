@@ -8,6 +8,7 @@ extension ReadingContext {
     /// The offset of the cluster drawn at a cell of the screen (zero-based), or nil off
     /// the text.
     func offset(atRow row: Int, column: Int) -> ByteOffset? {
+        if isVertical { return verticalOffset(atRow: row, column: column) }
         let visible = visibleLines()
         guard row >= 0, row < visible.count else { return nil }
         let x = column - geometry.textLeft
@@ -30,6 +31,7 @@ extension ReadingContext {
     /// `cell(of:)` for many ranges, placing each line once. (A line of a table row wrapped
     /// in its columns draws pieces of every cell, so any range is looked for on any line.)
     func cells(of ranges: [ByteRange]) -> [(row: Int, column: Int)?] {
+        if isVertical { return ranges.map(verticalCell) }
         var found = [(row: Int, column: Int)?](repeating: nil, count: ranges.count)
         var left = ranges.count
         for (row, entry) in visibleLines().enumerated() where left > 0 {

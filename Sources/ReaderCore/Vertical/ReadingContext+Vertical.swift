@@ -54,4 +54,32 @@ extension ReadingContext {
         guard let start = verticalLayouts.turn(delta, from: pager.anchor) else { return }
         pager.jump(to: start)
     }
+
+    // MARK: Cells
+
+    /// The offset of the text cell of the vertical page drawn at a screen cell (either
+    /// half of a column), or nil (the gap, a reading, a list marker, off the text).
+    func verticalOffset(atRow row: Int, column: Int) -> ByteOffset? {
+        guard let page = verticalPage, row >= 0, row < textRows else { return nil }
+        let fromRight = textWidth - 2 - (column - geometry.textLeft)   // 0 or -1 on the first column
+        guard fromRight >= -1 else { return nil }
+        let k = (fromRight + 1) / VerticalGrid.columnPitch
+        guard (fromRight + 1) % VerticalGrid.columnPitch < 2, k < page.columns.count else { return nil }
+        let c = page.columns[k], r = row - c.indent
+        guard r >= 0, r < c.cells.count, !c.cells[r].range.isEmpty, !c.cells[r].isReading else { return nil }
+        return ByteOffset(c.cells[r].range.lowerBound)
+    }
+
+    /// The screen cell of the first cell of `range` on the vertical page, or nil.
+    func verticalCell(of range: ByteRange) -> (row: Int, column: Int)? {
+        guard let page = verticalPage else { return nil }
+        for (k, column) in page.columns.enumerated() {
+            for (r, cell) in column.cells.enumerated() where !cell.range.isEmpty && column.indent + r < textRows {
+                if cell.range.upperBound > range.lowerBound.rawValue && cell.range.lowerBound < range.upperBound.rawValue {
+                    return (column.indent + r, geometry.textLeft + textWidth - 2 - k * VerticalGrid.columnPitch)
+                }
+            }
+        }
+        return nil
+    }
 }
