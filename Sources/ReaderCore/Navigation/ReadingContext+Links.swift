@@ -5,6 +5,7 @@ import TextContent
 extension ReadingContext {
     /// The bytes the page on screen shows (empty past the end of the book).
     var visibleSpan: ByteRange {
+        if isVertical { return verticalSpan }
         let visible = visibleLines()
         guard let first = visible.first, let last = visible.last else { return ByteRange(pager.anchor, pager.anchor) }
         return ByteRange(first.line.start, max(first.line.start, last.line.range.upperBound))

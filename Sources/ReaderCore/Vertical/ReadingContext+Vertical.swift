@@ -57,6 +57,14 @@ extension ReadingContext {
 
     // MARK: Cells
 
+    /// The bytes the vertical page shows, from its first text cell to its last.
+    var verticalSpan: ByteRange {
+        guard let page = verticalPage else { return ByteRange(pager.anchor, pager.anchor) }
+        let cells = page.columns.flatMap(\.cells).filter { !$0.range.isEmpty }
+        return ByteRange(cells.first.map { ByteOffset($0.range.lowerBound) } ?? page.start,
+                         cells.last.map { ByteOffset($0.range.upperBound) } ?? page.start)
+    }
+
     /// The offset of the text cell of the vertical page drawn at a screen cell (either
     /// half of a column), or nil (the gap, a reading, a list marker, off the text).
     func verticalOffset(atRow row: Int, column: Int) -> ByteOffset? {

@@ -6,7 +6,8 @@ extension TextPage {
     /// The vertical page on screen for `context` (issue #23): `context.verticalPage`'s
     /// columns placed as `VerticalGrid` places them — two cells each, one of gap, the
     /// first at the right edge of the text column — one `PageLine` a row, each cell with
-    /// its search match, highlight and the inline styles of its first byte.
+    /// its search match, highlight, the inline styles of its first byte and whether it is
+    /// in the selected link (a reading's cells and list markers: none of these).
     init(composingVertical context: ReadingContext) {
         guard let page = context.verticalPage else {
             self.init(lines: [])
@@ -17,9 +18,8 @@ extension TextPage {
             self.init(lines: (0..<height).map { _ in PageLine(start: page.start, kind: .image) }, pictures: [shown])
             return
         }
-        let cells = page.columns.flatMap(\.cells).filter { !$0.range.isEmpty }
-        let span = ByteRange(cells.first.map { ByteOffset($0.range.lowerBound) } ?? page.start,
-                             cells.last.map { ByteOffset($0.range.upperBound) } ?? page.start)
+        let span = context.verticalSpan
+        let runs = context.content.styleRuns(intersecting: span)
         let matches = context.search?.matches(overlapping: span) ?? []
         let highlights = context.highlights.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound }
         var rows = (0..<height).map { _ in PageLine(start: page.start, kind: .paragraph) }
@@ -30,10 +30,14 @@ extension TextPage {
                 let at = ByteOffset(cell.range.lowerBound)
                 let match: MatchKind = context.currentMatch?.contains(at) == true ? .current
                     : matches.contains { $0.contains(at) } ? .match : .none
-                let highlight = highlights.first { $0.range.contains(at) }?.color
+                let text = !cell.isReading && !cell.range.isEmpty
+                let highlight = text ? highlights.first { $0.range.contains(at) }?.color : nil
+                let selected = text && (context.selectedLink?.contains(at) ?? false)
                 let cellWidth = min(2, max(1, CellWidth.of(cell.text)))
                 rows[column.indent + r].clusters.append(PageCluster(grapheme: PackedGrapheme(cell.text), column: x, width: cellWidth,
-                                                                    match: match, highlight: highlight))
+                                                                    styles: text ? InlineStyles(at: at, runs: runs) : InlineStyles(),
+                                                                    match: text ? match : .none, isSelected: selected,
+                                                                    highlight: highlight))
             }
         }
         for i in rows.indices { rows[i].clusters.sort { $0.column < $1.column } }   // display order
