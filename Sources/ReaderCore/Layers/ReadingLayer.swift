@@ -26,23 +26,13 @@ public struct ReadingLayer: Layer {
         snapshot.views.append(context.isVertical ? TextPage(composingVertical: context) : TextPage(composing: context))
     }
 
-    /// In vertical mode, what works only on lines says so (visual mode, the paced reveal);
-    /// a click follows a link and does nothing else (no selection), a drag nothing; nil for
-    /// the keys that work in both.
+    /// In vertical mode, what works only on lines says so (the paced reveal); nil for the
+    /// keys that work in both (everything else: clicks and visual mode find their cells on
+    /// the vertical page).
     private func handleVerticalKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
-        switch input {
-        case .character("v"), .character("r"):
-            context.message = ReadingContext.linesOnlyMessage
-            return .consumed()
-        case .click(let row, let column):
-            guard let at = context.offset(atRow: row, column: column), let link = context.visibleLink(at: at) else { return .consumed() }
-            context.selectedLink = link.range
-            return LinkFollowing.follow(link, in: context)
-        case .drag, .release:
-            return .consumed()
-        default:
-            return nil
-        }
+        guard input == .character("r") else { return nil }
+        context.message = ReadingContext.linesOnlyMessage
+        return .consumed()
     }
 
     // MARK: Reading

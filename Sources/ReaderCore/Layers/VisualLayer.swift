@@ -15,7 +15,7 @@ public struct VisualLayer: Layer {
     /// Moves, copies, highlights, annotates or looks up; see the type's documentation.
     public mutating func handle(_ input: Input, at time: Double, in context: ReadingContext) -> LayerResponse {
         guard let selection = context.selection else { return .pop() }
-        if let motion = Self.motion(for: input) {
+        if let motion = context.isVertical ? Self.verticalMotion(for: input) : Self.motion(for: input) {
             let before = context.pager.anchor
             context.moveSelection(motion)
             return .consumed(context.pager.anchor != before ? [.positionChanged] : [])
@@ -78,6 +78,19 @@ public struct VisualLayer: Layer {
         case .character("l"), .right: return .clusterForward
         case .left, .backspace: return .clusterBackward
         default: return nil
+        }
+    }
+
+    /// The motion key of `input` in vertical text: down a column is on (`j`, `↓`, `l`), up
+    /// it back (`k`, `↑`, Backspace), `←` the next column and `→` the one before; the
+    /// others as in lines.
+    static func verticalMotion(for input: Input) -> SelectionMotion? {
+        switch input {
+        case .character("j"), .down: return .clusterForward
+        case .character("k"), .up, .backspace: return .clusterBackward
+        case .left: return .columnForward
+        case .right: return .columnBackward
+        default: return motion(for: input)
         }
     }
 

@@ -9,6 +9,13 @@ extension ReadingContext {
     /// Starts a selection on the first word of the top line (or its first cluster when it
     /// has no word); false when the page shows no text.
     func startSelectionOnPage() -> Bool {
+        if isVertical {
+            let span = verticalSpan
+            guard !span.isEmpty else { return false }
+            let unit = segments(ofBlockContaining: span.lowerBound)?.words.first { $0.upperBound > span.lowerBound } ?? cluster(at: span.lowerBound)
+            selection = TextSelection(anchor: unit, head: lastCluster(of: unit))
+            return true
+        }
         guard let first = visibleLines().first(where: { !$0.line.flags.contains(.picture) && $0.line.length > 0 }) else {
             return false
         }
@@ -77,6 +84,8 @@ extension ReadingContext {
             return head.upperBound < ByteOffset(content.bytes.count) ? cluster(at: head.upperBound) : nil
         case .clusterBackward:
             return head.lowerBound > .zero ? cluster(at: head.lowerBound - 1) : nil
+        case .columnForward: return clusterInNextColumn(from: head, forward: true)
+        case .columnBackward: return clusterInNextColumn(from: head, forward: false)
         }
     }
 

@@ -55,6 +55,7 @@ extension ReadingContext {
     /// Scrolls a line at a time (up to a page) until `offset` is on the page, or jumps to
     /// its line when it is farther.
     func keepOnPage(_ offset: ByteOffset) {
+        if isVertical { return keepOnVerticalPage(offset) }
         var lastTop: ByteOffset?
         for _ in 0...textRows {
             let visible = visibleLines()

@@ -22,4 +22,8 @@ public enum SelectionMotion: Hashable, Sendable {
     case clusterForward
     /// Backspace / `←`: one cluster back.
     case clusterBackward
+    /// `←` in vertical text: to the next column (on the left), at the same row.
+    case columnForward
+    /// `→` in vertical text: to the column before (on the right), at the same row.
+    case columnBackward
 }

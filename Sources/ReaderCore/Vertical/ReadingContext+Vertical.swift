@@ -90,4 +90,42 @@ extension ReadingContext {
         }
         return nil
     }
+
+    // MARK: Visual mode
+
+    /// The cell at the head's row in the next column (on the left) or the one before,
+    /// across chapters; the column's last text cell when it is shorter.
+    func clusterInNextColumn(from head: ByteRange, forward: Bool) -> ByteRange? {
+        let layouts = verticalLayouts
+        guard var chapter = content.chapterIndex(containing: head.lowerBound) else { return nil }
+        var columns = layouts.columns(ofChapter: chapter)
+        guard var k = columns.firstIndex(where: { $0.cells.contains { !$0.isReading && $0.range.contains(head.lowerBound.rawValue) } })
+        else { return nil }
+        let row = columns[k].indent + (columns[k].cells.firstIndex { $0.range.contains(head.lowerBound.rawValue) } ?? 0)
+        while true {
+            k += forward ? 1 : -1
+            while !columns.indices.contains(k) {   // into the next (or previous) chapter
+                chapter += forward ? 1 : -1
+                guard chapter >= 0, chapter < content.chapters.count else { return nil }
+                columns = layouts.columns(ofChapter: chapter)
+                k = forward ? 0 : columns.count - 1
+            }
+            let text = columns[k].cells.enumerated().filter { !$0.element.isReading && !$0.element.range.isEmpty }
+            guard let first = text.first else { continue }   // an empty column (after a heading)
+            let hit = text.last { columns[k].indent + $0.offset <= row } ?? first
+            return cluster(at: ByteOffset(hit.element.range.lowerBound))
+        }
+    }
+
+    /// Turns vertical pages (up to three) until `offset` is on the page, or jumps to it.
+    func keepOnVerticalPage(_ offset: ByteOffset) {
+        for _ in 0..<3 {
+            let span = verticalSpan
+            if span.contains(offset) || (span.isEmpty && span.lowerBound == offset) { return }
+            let before = pager.anchor
+            turnVerticalPage(by: offset < span.lowerBound ? -1 : 1)
+            if pager.anchor == before { return }
+        }
+        if !verticalSpan.contains(offset) { pager.jump(to: offset) }
+    }
 }

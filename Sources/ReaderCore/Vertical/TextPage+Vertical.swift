@@ -32,7 +32,7 @@ extension TextPage {
                     : matches.contains { $0.contains(at) } ? .match : .none
                 let text = !cell.isReading && !cell.range.isEmpty
                 let highlight = text ? highlights.first { $0.range.contains(at) }?.color : nil
-                let selected = text && (context.selectedLink?.contains(at) ?? false)
+                let selected = text && (context.selectedLink?.contains(at) ?? false || context.selection?.range.contains(at) ?? false)
                 let cellWidth = min(2, max(1, CellWidth.of(cell.text)))
                 rows[column.indent + r].clusters.append(PageCluster(grapheme: PackedGrapheme(cell.text), column: x, width: cellWidth,
                                                                     styles: text ? InlineStyles(at: at, runs: runs) : InlineStyles(),

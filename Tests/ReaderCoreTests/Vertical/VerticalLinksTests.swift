@@ -58,7 +58,7 @@ final class VerticalLinksTests: XCTestCase {
         let cell = try XCTUnwrap(m.context.cell(of: link.range))
         m.handle(.click(row: cell.row + 1, column: cell.column))   // the character after the link
         XCTAssertEqual(m.pager.anchor, .zero)
-        XCTAssertTrue(m.topLayer is ReadingLayer, "no selection in columns")
+        XCTAssertTrue(m.topLayer is ReadingLayer, "a single click on text selects nothing")
         m.handle(.click(row: cell.row, column: cell.column))
         XCTAssertEqual(m.pager.anchor, m.context.content.chapters[1].range.lowerBound)
     }

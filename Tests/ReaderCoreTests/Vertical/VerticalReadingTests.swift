@@ -197,8 +197,8 @@ final class VerticalReadingTests: XCTestCase {
     func testWhatWorksOnlyInLinesSaysSo() {
         let m = model()
         m.handle(.character("V"))
-        m.handle(.character("v"))
-        XCTAssertTrue(m.topLayer is ReadingLayer, "no visual mode in columns")
+        m.handle(.character("r"))
+        XCTAssertFalse(m.context.isRevealing, "no paced reveal in columns")
         XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
     }
 
