@@ -107,11 +107,6 @@ public final class ReaderModel {
 
     /// Starts the paced reveal of the current page at `time`, with `revealSettings`.
     public func startReveal(at time: Double) {
-        guard !context.isVertical else {   // the reveal paces lines (`--reveal` on a vertical book)
-            context.message = ReadingContext.linesOnlyMessage
-            update()
-            return
-        }
         context.startReveal(context.revealSettings, at: time)
         context.holdReveal(stack.hidesText, at: time)
         update()
@@ -180,19 +175,17 @@ public final class ReaderModel {
     }
 
     /// Sets the text as the chapter on screen asks, chapter by chapter (`--writing-mode
-    /// auto`: `ReadingContext+ChapterModes`); columns stop the paced reveal.
+    /// auto`: `ReadingContext+ChapterModes`).
     public func followChapterWritingModes() {
         context.followChapterModes()
         update()
     }
 
-    /// Sets the text in lines or in vertical columns (what `V` switches), the place kept;
-    /// columns stop the paced reveal.
+    /// Sets the text in lines or in vertical columns (what `V` switches), the place kept.
     public func setWritingMode(_ mode: WritingMode) {
         context.followsChapterModes = false
         guard context.writingMode != mode else { return }
         context.writingMode = mode
-        if mode == .vertical { context.stopReveal() }
         update()
     }
 

@@ -16,7 +16,6 @@ public struct ReadingLayer: Layer {
             context.toggleWritingMode()
             return .consumed([.settingsChanged])
         }
-        if context.isVertical, let response = handleVerticalKey(input, in: context) { return response }
         if let response = handleRevealKey(input, at: time, in: context) { return response }
         return handleReadingKey(input, at: time, in: context)
     }
@@ -24,15 +23,6 @@ public struct ReadingLayer: Layer {
     /// Adds the page on screen, laid out and placed (in columns in vertical mode).
     public func compose(into snapshot: inout PageSnapshot, context: ReadingContext) {
         snapshot.views.append(context.isVertical ? TextPage(composingVertical: context) : TextPage(composing: context))
-    }
-
-    /// In vertical mode, what works only on lines says so (the paced reveal); nil for the
-    /// keys that work in both (everything else: clicks and visual mode find their cells on
-    /// the vertical page).
-    private func handleVerticalKey(_ input: Input, in context: ReadingContext) -> LayerResponse? {
-        guard input == .character("r") else { return nil }
-        context.message = ReadingContext.linesOnlyMessage
-        return .consumed()
     }
 
     // MARK: Reading

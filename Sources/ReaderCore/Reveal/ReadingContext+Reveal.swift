@@ -90,11 +90,16 @@ extension ReadingContext {
     }
 
     private func currentRevealPage(rhythm: RevealRhythm) -> RevealPage {
-        RevealPage(lines: visibleLines().map(\.line), content: content, options: layouts.options, rhythm: rhythm)
+        if isVertical, let page = verticalPage { return RevealPage(vertical: page, content: content, rhythm: rhythm) }
+        return RevealPage(lines: visibleLines().map(\.line), content: content, options: layouts.options, rhythm: rhythm)
     }
 
     private func currentRevealPageKey() -> RevealPageKey {
-        RevealPageKey(top: visibleLines().first?.line.start ?? pager.anchor, rows: textRows, options: layouts.options)
+        if isVertical {
+            return RevealPageKey(top: verticalPage?.start ?? pager.anchor, rows: textRows, options: layouts.options,
+                                 columns: VerticalGrid.columnsPerPage(width: textWidth))
+        }
+        return RevealPageKey(top: visibleLines().first?.line.start ?? pager.anchor, rows: textRows, options: layouts.options)
     }
 }
 
@@ -104,4 +109,6 @@ struct RevealPageKey: Hashable {
     var top: ByteOffset
     var rows: Int
     var options: LayoutOptions
+    /// Columns a page holds in vertical text; nil in lines.
+    var columns: Int? = nil
 }

@@ -30,8 +30,7 @@ public struct RevealPage: Hashable, Sendable {
 
     /// The page made of `lines` (top to bottom) of `content` laid out with `options`.
     public init(lines: [Line], content: TextContent, options: LayoutOptions, rhythm: RevealRhythm) {
-        start = lines.first?.start ?? .zero
-        end = lines.last.map { $0.range.upperBound } ?? start
+        let start = lines.first?.start ?? .zero
         var placed: [(ByteRange, Bool, Bool)] = []   // range, isBlank, starts a block (first cluster of a block-start line)
         let tables = TableColumnCache()   // each table measured once a page, not once a row
         for (index, line) in lines.enumerated() {
@@ -45,6 +44,14 @@ public struct RevealPage: Hashable, Sendable {
             // A soft line end stands for the space the layout hid: mark it with a blank.
             if !line.flags.contains(.blockEnd), !placed.isEmpty { placed.append((ByteRange(line.range.upperBound, line.range.upperBound), true, false)) }
         }
+        self.init(placed: placed, start: start, end: lines.last.map { $0.range.upperBound } ?? start, content: content, rhythm: rhythm)
+    }
+
+    /// The page of clusters `placed` (range, blank, first of a block on the page; a blank
+    /// with an empty range marks a soft line or column end), in reading order.
+    init(placed: [(ByteRange, Bool, Bool)], start: ByteOffset, end: ByteOffset, content: TextContent, rhythm: RevealRhythm) {
+        self.start = start
+        self.end = end
         starts.reserveCapacity(placed.count)
         ends.reserveCapacity(placed.count)
         due.reserveCapacity(placed.count)

@@ -32,7 +32,6 @@ extension ReadingContext {
     func followModeAtAnchor() {
         guard followsChapterModes, let mode = modeAtAnchor, mode != writingMode else { return }
         writingMode = mode
-        if mode == .vertical { stopReveal() }
     }
 
     /// Runs a page turn or scroll (`forward` or back) and, when following, redoes it where it
@@ -60,6 +59,5 @@ extension ReadingContext {
                 pager.pageUp(in: layouts)
             }
         }
-        if writingMode == .vertical { stopReveal() }
     }
 }

@@ -32,21 +32,16 @@ extension ReadingContext {
     /// The settings key the mode is remembered under for the book (and the config key).
     public static let writingModeKey = "writing-mode"
 
-    /// What a key that works only on lines says in vertical text.
-    static let linesOnlyMessage = "This works in horizontal text: V switches back to lines"
-
     /// Switches between lines and columns, keeping the reading position; the choice is
-    /// remembered for the book. The paced reveal, which paces lines, stops.
+    /// remembered for the book. A paced reveal goes on, on the new page (what was revealed
+    /// stays revealed).
     func toggleWritingMode() {
         writingMode = isVertical ? .horizontal : .vertical
         followsChapterModes = false
         settings.changed[Self.writingModeKey] = writingMode.rawValue
         selection = nil
         selectedLink = nil
-        let stoppedReveal = isVertical && isRevealing
-        if stoppedReveal { stopReveal() }
         message = isVertical ? "Vertical text: ← or Space for the next page, → or b for the previous; V for lines" : "Horizontal text"
-        if stoppedReveal { message = "Vertical text; the paced reveal stopped (it paces lines): V for lines, then r" }
     }
 
     /// Turns `by` vertical pages (negative: back); at either end of the book nothing moves.

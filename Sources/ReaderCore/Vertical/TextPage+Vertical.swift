@@ -22,12 +22,15 @@ extension TextPage {
         let runs = context.content.styleRuns(intersecting: span)
         let matches = context.search?.matches(overlapping: span) ?? []
         let highlights = context.highlights.filter { $0.range.lowerBound < span.upperBound && $0.range.upperBound > span.lowerBound }
+        // Paced reveal: only cells that start before the revealed offset (a reading's, once its base is).
+        let revealed = context.reveal?.revealed ?? ByteOffset(Int.max)
         var rows = (0..<height).map { _ in PageLine(start: page.start, kind: .paragraph) }
         for (k, column) in page.columns.enumerated() {
             let x = width - 2 - k * VerticalGrid.columnPitch
             guard x >= 0 else { break }
             for (r, cell) in column.cells.enumerated() where column.indent + r < height {
                 let at = ByteOffset(cell.range.lowerBound)
+                guard cell.isReading || cell.range.isEmpty ? at <= revealed : at < revealed else { continue }
                 let match: MatchKind = context.currentMatch?.contains(at) == true ? .current
                     : matches.contains { $0.contains(at) } ? .match : .none
                 let text = !cell.isReading && !cell.range.isEmpty

@@ -194,32 +194,36 @@ final class VerticalReadingTests: XCTestCase {
         XCTAssertNil(layouts.chapterToLayOut(near: .zero))
     }
 
-    func testWhatWorksOnlyInLinesSaysSo() {
+    /// The paced reveal in columns: cells appear in reading order (columns from the right,
+    /// rows down), nothing at or after the revealed offset is drawn, the page turns to the
+    /// left when it is all shown, and `V` during a reveal keeps what was revealed.
+    func testThePacedRevealRunsInColumns() {
         let m = model()
         m.handle(.character("V"))
-        m.handle(.character("r"))
-        XCTAssertFalse(m.context.isRevealing, "no paced reveal in columns")
-        XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
-    }
-
-    /// The paced reveal paces lines: `V` stops it (it would go on underneath the columns),
-    /// a reveal asked for in columns (`--reveal` on a vertical book) does not start, and
-    /// `setWritingMode(.vertical)` stops one too.
-    func testColumnsStopThePacedReveal() {
-        let m = model()
         m.startReveal(at: 0)
         XCTAssertTrue(m.context.isRevealing)
+        func shown() -> [PageCluster] { m.snapshot.page!.lines.flatMap(\.clusters) }
+        let order = m.context.verticalPage!.columns.flatMap(\.cells).filter { !$0.range.isEmpty }
+        _ = m.advance(to: 1.5)
+        let revealed = m.context.reveal!.revealed
+        XCTAssertGreaterThan(shown().count, 0)
+        XCTAssertLessThan(shown().count, order.count, "part of the page so far")
+        // The cells drawn are the page's first ones in reading order, up to the revealed offset.
+        let prefix = order.prefix { $0.range.lowerBound < revealed.rawValue }
+        XCTAssertEqual(shown().count, prefix.count, "exactly the cells before the revealed offset")
+        XCTAssertEqual(Set(shown().map(\.text)), Set(prefix.map(\.text)))
         m.handle(.character("V"))
-        XCTAssertFalse(m.context.isRevealing, "V stopped the reveal")
-        XCTAssertTrue(m.snapshot.status.message?.contains("the paced reveal stopped") ?? false, m.snapshot.status.message ?? "")
-        m.startReveal(at: 1)
-        XCTAssertFalse(m.context.isRevealing, "no reveal in columns")
-        XCTAssertEqual(m.snapshot.status.message, "This works in horizontal text: V switches back to lines")
+        XCTAssertTrue(m.context.isRevealing, "V keeps the reveal going")
+        _ = m.advance(to: 1.6)
+        XCTAssertGreaterThanOrEqual(m.context.reveal!.revealed, revealed, "what was revealed stays revealed")
         m.handle(.character("V"))
-        m.startReveal(at: 2)
-        XCTAssertTrue(m.context.isRevealing, "in lines again it starts")
-        m.setWritingMode(.vertical)
-        XCTAssertFalse(m.context.isRevealing)
+        let start = m.pager.anchor
+        var t = 2.0
+        while m.pager.anchor == start && t < 600 { _ = m.advance(to: t); t += 0.5 }
+        XCTAssertGreaterThan(m.pager.anchor, start, "the page turned once it was all shown")
+        XCTAssertTrue(m.context.isVertical)
+        m.handle(.character("r"))
+        XCTAssertFalse(m.context.isRevealing, "r stops it, as in lines")
     }
 
     /// Columns come from the session's source (the layout cache) before any layout: the
