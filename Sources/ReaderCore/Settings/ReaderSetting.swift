@@ -3,7 +3,8 @@ import TextLayout
 /// One line of the settings panel (`o`): a layout or display option, its value as shown
 /// and in the config file, and the values `→`/`←` step through.
 public enum ReaderSetting: CaseIterable, Hashable, Sendable {
-    case width, margin, theme, justify, indent, compact, wrap, hyphenate, ruby, lineBreak, direction, arabicShaping, status
+    case width, margin, theme, justify, indent, compact, wrap, hyphenate, ruby, lineBreak, direction, arabicShaping, status,
+         writingMode
 
     /// The config-file key (the long command-line option's name).
     public var key: String {
@@ -21,6 +22,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .direction: return "direction"
         case .arabicShaping: return "arabic-shaping"
         case .status: return "status"
+        case .writingMode: return ReadingContext.writingModeKey
         }
     }
 
@@ -40,6 +42,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .direction: return "Direction"
         case .arabicShaping: return "Arabic shaping"
         case .status: return "Status line"
+        case .writingMode: return "Writing (lines, columns)"
         }
     }
 
@@ -60,6 +63,7 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .direction: return o.direction.rawValue
         case .arabicShaping: return Self.onOff(o.arabicShaping)
         case .status: return context.statusFields.text
+        case .writingMode: return context.followsChapterModes ? "auto" : context.writingMode.rawValue
         }
     }
 
@@ -89,6 +93,9 @@ public enum ReaderSetting: CaseIterable, Hashable, Sendable {
         case .arabicShaping: o.arabicShaping.toggle()
         case .status:
             context.setStatusFields(Self.cycle(StatusFields.presets, context.statusFields, delta))
+            return true
+        case .writingMode:
+            context.setWritingMode(Self.cycle(["auto", "horizontal", "vertical"], value(in: context), delta))
             return true
         }
         guard o != context.baseOptions || o.direction != context.baseOptions.direction

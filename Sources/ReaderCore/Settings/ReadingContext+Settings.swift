@@ -69,7 +69,7 @@ extension ReadingContext {
     /// Sets the layout options other than the width and lays the text out again,
     /// recording the settings whose value changed.
     func setBaseOptions(_ options: LayoutOptions) {
-        let settings = ReaderSetting.allCases.filter { ![.width, .theme, .margin, .status].contains($0) }
+        let settings = ReaderSetting.allCases.filter { ![.width, .theme, .margin, .status, .writingMode].contains($0) }
         let before = settings.map { $0.value(in: self) }
         baseOptions = options
         relayout()

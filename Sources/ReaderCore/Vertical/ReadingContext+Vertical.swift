@@ -44,6 +44,20 @@ extension ReadingContext {
         message = isVertical ? "Vertical text: ← or Space for the next page, → or b for the previous; V for lines" : "Horizontal text"
     }
 
+    /// Sets the mode from the settings panel: `auto` follows the chapters (the book's
+    /// mode, a mixed book's chapters each their own), else one mode; recorded for the book.
+    func setWritingMode(_ value: String) {
+        if value == "auto" {
+            followChapterModes()
+        } else {
+            followsChapterModes = false
+            writingMode = WritingMode(rawValue: value) ?? .horizontal
+        }
+        settings.changed[Self.writingModeKey] = value
+        selectedLink = nil
+        message = "Writing: \(value)"
+    }
+
     /// Turns `by` vertical pages (negative: back); at either end of the book nothing moves.
     func turnVerticalPage(by delta: Int) {
         guard let start = verticalLayouts.turn(delta, from: pager.anchor) else { return }

@@ -153,4 +153,25 @@ final class SettingsLayerTests: XCTestCase {
         XCTAssertEqual(m.statusFields, StatusFields(fields: []))
         XCTAssertEqual(m.settings.changed["status"], "none")
     }
+
+    /// Writing: auto follows the book (lines for this one), then lines, then columns; each
+    /// recorded under the config key, and the place kept.
+    func testWritingStepsThroughAutoLinesAndColumns() {
+        let m = model()
+        m.followChapterWritingModes()
+        let place = m.position
+        select(.writingMode, in: m)
+        XCTAssertEqual(ReaderSetting.writingMode.value(in: m.context), "auto")
+        XCTAssertEqual(m.handle(.right), [.settingsChanged])
+        XCTAssertEqual(m.settings.changed["writing-mode"], "horizontal")
+        XCTAssertFalse(m.context.followsChapterModes)
+        m.handle(.right)
+        XCTAssertEqual(m.settings.changed["writing-mode"], "vertical")
+        XCTAssertTrue(m.context.isVertical)
+        XCTAssertEqual(m.position, place)
+        m.handle(.right)
+        XCTAssertEqual(m.settings.changed["writing-mode"], "auto")
+        XCTAssertTrue(m.context.followsChapterModes)
+        XCTAssertFalse(m.context.isVertical, "auto: this book asks for lines")
+    }
 }
