@@ -58,6 +58,18 @@ final class PartialBookTests: XCTestCase {
         XCTAssertEqual(whole.styles, loaded.styles)
     }
 
+    /// A part of a book set both ways (issue #23) carries its documents' own modes, as the
+    /// whole book's chapters do.
+    func testThePartsChaptersCarryTheirDocumentsModes() throws {
+        let package = try EPUBPackage(path: EPUBFixtures.path("conformance/mixed-modes-ja.epub"))
+        let part = try package.readDocuments(1..<4)
+        XCTAssertEqual(part.chapters.map(\.source), ["EPUB/note.xhtml", "EPUB/c2.xhtml", "EPUB/colophon.xhtml"])
+        XCTAssertTrue(part.metadata.verticalWriting, "the estimate from the first documents, weighed by size")
+        XCTAssertEqual(part.chapters.map(\.verticalWriting), [false, nil, false])
+        let whole = try BookLoader.load(path: EPUBFixtures.path("conformance/mixed-modes-ja.epub"))
+        XCTAssertEqual(Array(whole.chapters.dropFirst().map(\.verticalWriting)), part.chapters.map(\.verticalWriting))
+    }
+
     func testAPlaceFarIntoItsDocumentStartsThere() throws {
         let path = EPUBFixtures.path("many-chapters.epub")
         let partial = try XCTUnwrap(PartialBook.open(path: path, at: DocumentPlace(source: "ch20.xhtml", offset: 5000), minimumBytes: 0))

@@ -276,7 +276,9 @@ public final class EPUBPackage: @unchecked Sendable {
 
     /// Whether the first text documents of the spine (up to 4) mostly carry, on their `<html>`
     /// or `<body>`, a class the stylesheets set vertical (`.vrtl`) rather than horizontal
-    /// (`.hltr`). Read only for a Chinese or Japanese book whose stylesheets have such classes.
+    /// (`.hltr`), each weighed by its size (the estimate before the whole book is read, whose
+    /// mode is that of most of its text). Read only for a Chinese or Japanese book whose
+    /// stylesheets have such classes.
     private static func documentsUseVerticalClass(_ modeClasses: [String: Bool], opf: EPUBPackageDocument, zip: ZipArchive) -> Bool {
         guard modeClasses.values.contains(true) else { return false }
         var votes = 0
@@ -284,7 +286,7 @@ public final class EPUBPackage: @unchecked Sendable {
             .filter { $0.path != nil && EPUBFallback.isContentDocument($0) && $0.mediaType != "image/svg+xml" }
         for item in documents.prefix(4) {
             guard let data = try? zip.read(item.path!) else { continue }
-            votes += rootMode(of: data, classes: modeClasses) ?? 0
+            votes += (rootMode(of: data, classes: modeClasses) ?? 0).signum() * data.count   // weighed by size, as the whole book's mode is
         }
         return votes > 0
     }
