@@ -154,7 +154,7 @@ final class EPUBConformanceTests: XCTestCase {
         XCTAssertTrue(book.string(in: book.chapters[3].range).contains("発行"))
         XCTAssertEqual(book.toc.map(\.title), ["第一章", "第二章"], "the contents are the book's own")
         // One-way books carry no chapter modes.
-        for name in ["vertical-class-ja.epub", "horizontal-class-ja.epub", "vertical-ja.epub"] {
+        for name in ["vertical-class-ja.epub", "horizontal-class-ja.epub", "vertical-ja.epub", "vertical-css-en.epub"] {
             XCTAssertTrue(try read(name).chapters.allSatisfy { $0.verticalWriting == nil }, name)
         }
     }

@@ -250,9 +250,10 @@ public final class EPUBPackage: @unchecked Sendable {
 
     /// What the manifest's stylesheets (`text/css`, in manifest order: a later rule wins)
     /// say that the reader follows: the emphasis classes (`TextEmphasisCSS`) and the ids and
-    /// classes of hidden `nav`s (`HiddenNavigationCSS`). Every stylesheet applies to every
-    /// document (one table for the book); unreadable or oversized ones are passed over
-    /// silently: they only style.
+    /// classes of hidden `nav`s (`HiddenNavigationCSS`), the writing modes and upright
+    /// classes (`WritingModeCSS`) — each stylesheet's rules read once, every rule offered to
+    /// each. Every stylesheet applies to every document (one table for the book); unreadable
+    /// or oversized ones are passed over silently: they only style.
     private static func styles(_ opf: EPUBPackageDocument, zip: ZipArchive)
         -> (emphasis: [String: EmphasisMark], hiddenNavigation: HiddenNavigationCSS, vertical: Bool, upright: Set<String>,
             modeClasses: [String: Bool]) {
@@ -265,11 +266,13 @@ public final class EPUBPackage: @unchecked Sendable {
         for item in sheets.prefix(maxStylesheets) {
             guard let path = item.path, let found = zip.entry(named: path), found.entry.size <= UInt64(maxStylesheetSize),
                   let data = try? zip.read(found.name) else { continue }
-            TextEmphasisCSS.addEmphasisClasses(in: data, to: &classes)
-            hidden.add(stylesheet: data)
-            vertical = WritingModeCSS.rootIsVertical(in: data) ?? vertical
-            WritingModeCSS.addUprightClasses(in: data, to: &upright)
-            WritingModeCSS.addWritingModeClasses(in: data, to: &modeClasses)
+            CSSRules.forEach(in: data.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
+                TextEmphasisCSS.apply(selectors: selectors, declarations: declarations, to: &classes)
+                hidden.add(rule: selectors, declarations)
+                vertical = WritingModeCSS.rootMode(rule: selectors, declarations) ?? vertical
+                WritingModeCSS.addUpright(rule: selectors, declarations, to: &upright)
+                WritingModeCSS.addModeClasses(rule: selectors, declarations, to: &modeClasses)
+            }
         }
         return (classes, hidden, vertical ?? false, upright, modeClasses)
     }
@@ -497,14 +500,14 @@ public final class EPUBPackage: @unchecked Sendable {
                     reason: "none of the \(package.spine.count) documents of the spine could be read")
             }
             // The book's mode: the estimate from its first documents, unless their classes
-            // say otherwise for most of the text.
+            // say otherwise for most of the text. Without mode classes (every book but a
+            // Chinese or Japanese one that has them) the documents are all the book's way.
             let sizes = zip(starts, starts.dropFirst().map(\.rawValue) + [book.offsetOfNextText.rawValue]).map { $1 - $0.rawValue }
+            let documents: [Bool?] = package.modeClasses.isEmpty ? modes.map { _ in nil } : modes.map { $0 ?? package.rootVertical }
             let bookMode = package.modeClasses.isEmpty ? package.metadata.verticalWriting
-                : EPUBChapters.WritingModes.majority(modes.map { $0 ?? package.rootVertical }, sizes: sizes,
-                                                      tie: package.metadata.verticalWriting)
+                : EPUBChapters.WritingModes.majority(documents.map { $0! }, sizes: sizes, tie: package.metadata.verticalWriting)
             book.metadata.verticalWriting = bookMode
-            let modes = EPUBChapters.WritingModes(book: bookMode, documents: modes.map { $0 ?? package.rootVertical },
-                                                  readable: readableFlags)
+            let modes = EPUBChapters.WritingModes(book: bookMode, documents: documents, readable: readableFlags)
             EPUBChapters.assign(to: &book, toc: package.toc, spine: package.spine, documentStarts: starts,
                                 documentTitles: titles, readable: readableFlags, modes: modes)
             for e in package.toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }

@@ -17,17 +17,20 @@ struct HiddenNavigationCSS: Equatable {
 
     /// Reads the rules of one stylesheet (a later rule wins: `display: block` shows again).
     mutating func add(stylesheet css: [UInt8]) {
-        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
-            guard declarations.lowercased().contains("display"),
-                  let display = CSSRules.lastValue(of: "display", inDeclarations: Substring(declarations)) else { return }
-            let hides = Self.isNone(display)
-            for selector in selectors.split(separator: ",") {
-                guard let (isID, name) = Self.navSelector(selector) else { continue }
-                if hides {
-                    guard ids.count + classes.count < Self.maximumNames else { continue }
-                    if isID { ids.insert(name) } else { classes.insert(name) }
-                } else if isID { ids.remove(name) } else { classes.remove(name) }
-            }
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { add(rule: $0, $1) }
+    }
+
+    /// Takes one rule into the sets (`add(stylesheet:)`, `EPUBStylesheets`).
+    mutating func add(rule selectors: Substring, _ declarations: String) {
+        guard declarations.lowercased().contains("display"),
+              let display = CSSRules.lastValue(of: "display", inDeclarations: Substring(declarations)) else { return }
+        let hides = Self.isNone(display)
+        for selector in selectors.split(separator: ",") {
+            guard let (isID, name) = Self.navSelector(selector) else { continue }
+            if hides {
+                guard ids.count + classes.count < Self.maximumNames else { continue }
+                if isID { ids.insert(name) } else { classes.insert(name) }
+            } else if isID { ids.remove(name) } else { classes.remove(name) }
         }
     }
 

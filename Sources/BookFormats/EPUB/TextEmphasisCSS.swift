@@ -71,7 +71,7 @@ public enum TextEmphasisCSS {
     }
 
     /// A rule's effect on the class table.
-    private static func apply(selectors: Substring, declarations: String, to classes: inout [String: EmphasisMark]) {
+    static func apply(selectors: Substring, declarations: String, to classes: inout [String: EmphasisMark]) {
         let lower = declarations.lowercased()
         guard lower.contains("emphasis") else { return }
         let names = selectors.split(separator: ",").compactMap(simpleClass)

@@ -11,16 +11,19 @@ enum WritingModeCSS {
     /// upright in one row (`text-combine-upright: all|digits`, `-epub-text-combine:
     /// horizontal`, `-webkit-text-combine: horizontal`), added to `classes` (`none` removes).
     static func addUprightClasses(in css: [UInt8], to classes: inout Set<String>) {
-        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
-            guard declarations.lowercased().contains("combine") else { return }
-            let decl = Substring(declarations)
-            guard let value = CSSRules.lastValue(of: "text-combine-upright", inDeclarations: decl)
-                    ?? CSSRules.lastValue(of: "-epub-text-combine", inDeclarations: decl)
-                    ?? CSSRules.lastValue(of: "-webkit-text-combine", inDeclarations: decl) else { return }
-            let on = value.hasPrefix("all") || value.hasPrefix("digits") || value == "horizontal"
-            for name in selectors.split(separator: ",").compactMap(TextEmphasisCSS.simpleClass) {
-                if on { if classes.count < TextEmphasisCSS.maximumClasses { classes.insert(name) } } else { classes.remove(name) }
-            }
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { addUpright(rule: $0, $1, to: &classes) }
+    }
+
+    /// One rule's effect on the upright classes (`addUprightClasses`).
+    static func addUpright(rule selectors: Substring, _ declarations: String, to classes: inout Set<String>) {
+        guard declarations.lowercased().contains("combine") else { return }
+        let decl = Substring(declarations)
+        guard let value = CSSRules.lastValue(of: "text-combine-upright", inDeclarations: decl)
+                ?? CSSRules.lastValue(of: "-epub-text-combine", inDeclarations: decl)
+                ?? CSSRules.lastValue(of: "-webkit-text-combine", inDeclarations: decl) else { return }
+        let on = value.hasPrefix("all") || value.hasPrefix("digits") || value == "horizontal"
+        for name in selectors.split(separator: ",").compactMap(TextEmphasisCSS.simpleClass) {
+            if on { if classes.count < TextEmphasisCSS.maximumClasses { classes.insert(name) } } else { classes.remove(name) }
         }
     }
 
@@ -28,15 +31,18 @@ enum WritingModeCSS {
     /// mode — true vertical, false horizontal — added to `classes` (a later rule wins). Books
     /// made by Denden Converter and its kin put such a class on each document's `<html>`.
     static func addWritingModeClasses(in css: [UInt8], to classes: inout [String: Bool]) {
-        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
-            guard declarations.lowercased().contains("writing-mode") else { return }
-            guard let vertical = isVertical(declarations) else { return }
-            for selector in selectors.split(separator: ",") {
-                let s = selector.trimmingCSSSpaces().lowercased()
-                guard s.hasPrefix(".") || s.hasPrefix("html.") || s.hasPrefix("body."),
-                      let name = TextEmphasisCSS.simpleClass(selector), classes.count < TextEmphasisCSS.maximumClasses else { continue }
-                classes[name] = vertical
-            }
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { addModeClasses(rule: $0, $1, to: &classes) }
+    }
+
+    /// One rule's effect on the mode classes (`addWritingModeClasses`).
+    static func addModeClasses(rule selectors: Substring, _ declarations: String, to classes: inout [String: Bool]) {
+        guard declarations.lowercased().contains("writing-mode") else { return }
+        guard let vertical = isVertical(declarations) else { return }
+        for selector in selectors.split(separator: ",") {
+            let s = selector.trimmingCSSSpaces().lowercased()
+            guard s.hasPrefix(".") || s.hasPrefix("html.") || s.hasPrefix("body."),
+                  let name = TextEmphasisCSS.simpleClass(selector), classes.count < TextEmphasisCSS.maximumClasses else { continue }
+            classes[name] = vertical
         }
     }
 
@@ -74,12 +80,15 @@ enum WritingModeCSS {
     /// nothing (the last rule that says something wins).
     static func rootIsVertical(in css: [UInt8]) -> Bool? {
         var result: Bool?
-        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { selectors, declarations in
-            guard declarations.lowercased().contains("writing-mode"),
-                  selectors.split(separator: ",").contains(where: { roots.contains($0.trimmingCSSSpaces().lowercased()) })
-            else { return }
-            result = isVertical(declarations) ?? result
-        }
+        CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { result = rootMode(rule: $0, $1) ?? result }
         return result
+    }
+
+    /// What one rule says of the root's writing mode (`rootIsVertical`): nil nothing.
+    static func rootMode(rule selectors: Substring, _ declarations: String) -> Bool? {
+        guard declarations.lowercased().contains("writing-mode"),
+              selectors.split(separator: ",").contains(where: { roots.contains($0.trimmingCSSSpaces().lowercased()) })
+        else { return nil }
+        return isVertical(declarations)
     }
 }
