@@ -1,3 +1,5 @@
+import Glibc
+
 /// The size of the terminal in character cells.
 public struct TerminalSize: Hashable, Sendable {
     /// Number of columns (width).
@@ -19,4 +21,10 @@ public struct TerminalSize: Hashable, Sendable {
 
     /// The size assumed when the terminal does not report one: 80×24.
     public static let fallback = TerminalSize(columns: 80, rows: 24)
+
+    /// The size of the terminal on standard output, else standard error (TIOCGWINSZ); nil
+    /// when neither is a terminal (a batch command in a pipe or a script).
+    public static func ofStandardStreams() -> TerminalSize? {
+        Sys.windowSize(STDOUT_FILENO) ?? Sys.windowSize(STDERR_FILENO)
+    }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import LayoutCache
 import ReaderApp
+import ReaderCore
 import ReaderState
 import Storage
+import Terminal
 import TextContent
 import TextLayout
 
@@ -198,8 +200,11 @@ enum CacheCommand {
             }
             if !widths.contains(n) { widths.append(n) }
         }
-        if widths.isEmpty { widths = [base.width] }
-        let vertical = try verticalHeights(a)
+        // In a terminal, by default what the reader opened in it would lay out: its text
+        // width (the margins off) and its column height (the status line off).
+        let terminal = TerminalSize.ofStandardStreams()
+        if widths.isEmpty { widths = [terminal.map { ReadingContext.textWidth(columns: $0.columns, preferred: base.width) } ?? base.width] }
+        let vertical = try verticalHeights(a, terminal: terminal)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let jobCount = try a.int("jobs", in: 1...1024) ?? cores
         var jobs: [CacheBuild.Job] = []
@@ -233,10 +238,10 @@ enum CacheCommand {
     }
 
     /// The column heights `cache build` sets vertical text at (`--height N`, repeatable;
-    /// default 23, a 24-row terminal's) and whether every book gets them
-    /// (`--writing-mode vertical`) or only those that ask for vertical text (auto, the
-    /// default); none with `--writing-mode horizontal`.
-    static func verticalHeights(_ a: Arguments) throws -> (heights: [Int], always: Bool) {
+    /// default the terminal's rows less the status line, else 23, a 24-row terminal's) and
+    /// whether every book gets them (`--writing-mode vertical`) or only those that ask for
+    /// vertical text (auto, the default); none with `--writing-mode horizontal`.
+    static func verticalHeights(_ a: Arguments, terminal: TerminalSize? = nil) throws -> (heights: [Int], always: Bool) {
         let mode = try a.choice("writing-mode", ["auto": 0, "vertical": 1, "horizontal": 2], default: "auto")
         var heights: [Int] = []
         for v in a.all("height") {
@@ -246,6 +251,6 @@ enum CacheCommand {
             if !heights.contains(n) { heights.append(n) }
         }
         if mode == 2 { return ([], false) }
-        return (heights.isEmpty ? [23] : heights, mode == 1)
+        return (heights.isEmpty ? [max(2, (terminal?.rows ?? 24) - 1)] : heights, mode == 1)
     }
 }

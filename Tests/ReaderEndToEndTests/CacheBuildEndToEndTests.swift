@@ -17,12 +17,13 @@ final class CacheBuildEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs `reader ARGS` on a pseudo-terminal; returns everything it wrote (stdout and stderr).
-    func runOnTerminal(_ args: [String]) throws -> String {
+    /// Runs `reader ARGS` on a pseudo-terminal (after the shell command `before`, e.g. an
+    /// `stty` that sets its size); returns everything it wrote (stdout and stderr).
+    func runOnTerminal(_ args: [String], before: String = "") throws -> String {
         let quoted = ([TmuxSessionTests.binary.path] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qec", quoted.joined(separator: " "), "/dev/null"]
+        p.arguments = ["-qec", before + quoted.joined(separator: " "), "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         env["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
@@ -59,5 +60,22 @@ final class CacheBuildEndToEndTests: XCTestCase {
                           "the bar's line is cleared before a message: \(output.debugDescription)")
         }
         XCTAssertTrue(output.contains("2 cache files written"), output)
+    }
+
+    /// Without `--width`/`--height`, in a terminal, what the reader opened in that terminal
+    /// lays out: its text width (70 columns less the margins: 66; at most 80) and, for a book set in
+    /// columns, its column height (30 rows less the status line: 29) — so the first open
+    /// after the build finds both.
+    func testInATerminalTheDefaultsAreWhatTheReaderThereLaysOut() throws {
+        let book = TmuxSessionTests.fixtures.appendingPathComponent("epub/conformance/vertical-ja.epub").path
+        _ = try runOnTerminal(["cache", "build", book], before: "stty cols 70 rows 30; ")
+        let layout = folder.appendingPathComponent("cache/reader/layout")
+        let identities = try FileManager.default.contentsOfDirectory(atPath: layout.path).map { name -> String in
+            let data = FileManager.default.contents(atPath: layout.appendingPathComponent(name).path) ?? Data()
+            return String(decoding: data.prefix(400), as: UTF8.self)
+        }
+        XCTAssertEqual(identities.count, 2, "one file of lines, one of columns")
+        XCTAssertTrue(identities.contains { $0.contains("reader-layout;") && $0.contains(";width=66;") }, "\(identities)")
+        XCTAssertTrue(identities.contains { $0.contains("reader-vertical;") && $0.contains(";height=29;") }, "\(identities)")
     }
 }
