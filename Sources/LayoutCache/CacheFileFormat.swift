@@ -50,6 +50,11 @@ enum CacheFileFormat {
         var totalLines: Int
         var textBytes: Int
         var textDigest: UInt64
+
+        /// Whether the chapter table matches a book's chapters (same count and ranges).
+        func matches(chapterRanges: [ByteRange]) -> Bool {
+            chapterRanges.count == chapters.count && zip(chapterRanges, chapters).allSatisfy { $0 == $1.range }
+        }
     }
 
     enum ParseError: Error, Equatable {

@@ -22,7 +22,8 @@ public struct CachedBookLayout: Sendable {
     public let textByteCount: Int
 
     let bytes: [UInt8]
-    let chapters: [CacheFileFormat.ChapterEntry]
+    let header: CacheFileFormat.Header
+    var chapters: [CacheFileFormat.ChapterEntry] { header.chapters }
     let digest: String
     /// Where it was read from and which inode, so a chapter found damaged later can be removed.
     let origin: CacheFiles.Identity?
@@ -30,7 +31,7 @@ public struct CachedBookLayout: Sendable {
     init(key: LayoutCacheKey, bytes: [UInt8], header: CacheFileFormat.Header, origin: CacheFiles.Identity?) {
         self.key = key
         self.bytes = bytes
-        self.chapters = header.chapters
+        self.header = header
         self.totalLineCount = header.totalLines
         self.textByteCount = header.textBytes
         self.digest = key.digest
@@ -108,7 +109,5 @@ public struct CachedBookLayout: Sendable {
     }
 
     /// Whether the chapter table matches a book's chapters (same count and ranges).
-    public func matches(chapterRanges: [ByteRange]) -> Bool {
-        chapterRanges.count == chapters.count && zip(chapterRanges, chapters).allSatisfy { $0 == $1.range }
-    }
+    public func matches(chapterRanges: [ByteRange]) -> Bool { header.matches(chapterRanges: chapterRanges) }
 }

@@ -3,11 +3,14 @@ import TextContent
 import TextLayout
 
 extension LayoutCache {
+    /// The path of the file for `key`.
+    public func path(for key: VerticalLayoutKey) -> String { folder.path + "/" + key.fileName }
+
     /// The cached vertical columns for `key` of `content`, or nil on a miss. As for lines, a
     /// damaged, foreign or stale file (other text, other chapters) is a miss and is removed;
     /// a successful open marks the file as used.
     public func openVertical(_ key: VerticalLayoutKey, content: TextContent) -> CachedVerticalLayout? {
-        guard let (bytes, header, origin) = openFile(path: folder.path + "/" + key.fileName, identity: key.identity,
+        guard let (bytes, header, origin) = openFile(path: path(for: key), identity: key.identity,
                                                      content: content) else { return nil }
         return CachedVerticalLayout(key: key, bytes: bytes, header: header, origin: origin)
     }
@@ -31,7 +34,7 @@ extension LayoutCache {
         }
         try CacheFiles.writeAtomically(bytes, folder: folder.path, name: key.fileName)
         let evicted = evict(protecting: key.fileName)
-        return StoreResult(path: folder.path + "/" + key.fileName, bytes: bytes.count, lines: rows.reduce(0) { $0 + $1.1 },
+        return StoreResult(path: path(for: key), bytes: bytes.count, lines: rows.reduce(0) { $0 + $1.1 },
                            evicted: evicted)
     }
 }

@@ -74,9 +74,7 @@ public struct LayoutCache: Sendable {
             return nil
         }
         if let content {
-            guard header.textBytes == content.bytes.count,
-                  header.chapters.count == content.chapters.count,
-                  zip(header.chapters, content.chapters).allSatisfy({ $0.range == $1.range }),
+            guard header.textBytes == content.bytes.count, header.matches(chapterRanges: content.chapters.map(\.range)),
                   header.textDigest == LayoutCache.textDigest(of: content) else {
                 CacheFiles.removeIfUnchanged(identity)
                 return nil

@@ -38,15 +38,23 @@ public struct LayoutCacheKey: Hashable, Sendable {
     }
 
     /// FNV-1a 64 of `identity`, as 16 hex digits.
-    public var digest: String {
-        var d = Digest()
-        d.combine(contentsOf: identity.utf8)
-        return d.hex
-    }
+    public var digest: String { Self.digest(of: identity) }
 
     /// The book key reduced to characters safe in a file name.
     var safeBookKey: String { CacheFiles.safeName(bookKey) }
 
     /// `<book key>.<digest>.rlc`: the book comes first so listings group by book.
-    public var fileName: String { "\(safeBookKey).\(digest)\(LayoutCache.fileExtension)" }
+    public var fileName: String { Self.fileName(bookKey: bookKey, digest: digest) }
+
+    /// FNV-1a 64 of a key's identity text, as 16 hex digits (lines' and columns' keys).
+    static func digest(of identity: String) -> String {
+        var d = Digest()
+        d.combine(contentsOf: identity.utf8)
+        return d.hex
+    }
+
+    /// A layout-cache file's name, `<book key>.<digest>.rlc` (lines' and columns' keys).
+    static func fileName(bookKey: String, digest: String) -> String {
+        "\(CacheFiles.safeName(bookKey)).\(digest)\(LayoutCache.fileExtension)"
+    }
 }

@@ -46,15 +46,11 @@ public struct VerticalLayoutKey: Hashable, Sendable {
     }
 
     /// FNV-1a 64 of `identity`, as 16 hex digits.
-    public var digest: String {
-        var d = Digest()
-        d.combine(contentsOf: identity.utf8)
-        return d.hex
-    }
+    public var digest: String { LayoutCacheKey.digest(of: identity) }
 
     /// `<book key>.<digest>.rlc`, in the layout folder with the horizontal layouts (one
     /// size limit and one eviction for both).
-    public var fileName: String { "\(CacheFiles.safeName(bookKey)).\(digest)\(LayoutCache.fileExtension)" }
+    public var fileName: String { LayoutCacheKey.fileName(bookKey: bookKey, digest: digest) }
 
     /// A digest of what vertical columns depend on besides the text bytes (which the file's
     /// text digest covers): each block's range, kind and list marker, each reading's base
