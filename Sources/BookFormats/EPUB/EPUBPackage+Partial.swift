@@ -24,7 +24,7 @@ extension EPUBPackage {
                 if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
                 let start = book.append(r.builder)
                 book.addChapter(title: r.chapterTitle(number: i + 1), level: 1, at: start, source: spine[i].entryPath)
-                modes.append(r.verticalWriting ?? (modeClasses.isEmpty ? nil : rootVertical))
+                modes.append(writingMode(of: r))
             }
         }
         guard readable > 0 else {

@@ -199,7 +199,8 @@ public final class EPUBPackage: @unchecked Sendable {
         var heading: String?
         var title: String?
         var error: BookError?
-        /// The document's own writing mode, from the classes on its root (nil: none said).
+        /// The document's own writing mode, from the classes on its root (nil: none said;
+        /// `EPUBPackage.writingMode(of:)` is what the book makes of it).
         var verticalWriting: Bool?
 
         /// The document's chapter title: its first heading, else its `<title>`, else
@@ -292,6 +293,13 @@ public final class EPUBPackage: @unchecked Sendable {
             votes += (rootMode(of: data, classes: modeClasses) ?? 0).signum() * data.count   // weighed by size, as the whole book's mode is
         }
         return votes > 0
+    }
+
+    /// A document's writing mode in this book: what the classes on its root say, else the
+    /// stylesheets' root rule; nil when the book has no mode classes (it is one way). The
+    /// whole parse and a first part both read documents' modes through it.
+    func writingMode(of document: DocumentResult) -> Bool? {
+        modeClasses.isEmpty ? nil : document.verticalWriting ?? rootVertical
     }
 
     /// What the classes on a document's `<html>` and `<body>` say of its writing mode:
@@ -489,7 +497,7 @@ public final class EPUBPackage: @unchecked Sendable {
             if r.error == nil { readable += 1 } else if firstError == nil { firstError = r.error }
             starts.append(book.append(r.builder))
             readableFlags.append(r.error == nil)
-            modes.append(r.verticalWriting)
+            modes.append(package.writingMode(of: r))
             titles.append(r.chapterTitle(number: starts.count))
         }
 
@@ -503,11 +511,10 @@ public final class EPUBPackage: @unchecked Sendable {
             // say otherwise for most of the text. Without mode classes (every book but a
             // Chinese or Japanese one that has them) the documents are all the book's way.
             let sizes = zip(starts, starts.dropFirst().map(\.rawValue) + [book.offsetOfNextText.rawValue]).map { $1 - $0.rawValue }
-            let documents: [Bool?] = package.modeClasses.isEmpty ? modes.map { _ in nil } : modes.map { $0 ?? package.rootVertical }
             let bookMode = package.modeClasses.isEmpty ? package.metadata.verticalWriting
-                : EPUBChapters.WritingModes.majority(documents.map { $0! }, sizes: sizes, tie: package.metadata.verticalWriting)
+                : EPUBChapters.WritingModes.majority(modes.map { $0! }, sizes: sizes, tie: package.metadata.verticalWriting)
             book.metadata.verticalWriting = bookMode
-            let modes = EPUBChapters.WritingModes(book: bookMode, documents: documents, readable: readableFlags)
+            let modes = EPUBChapters.WritingModes(book: bookMode, documents: modes, readable: readableFlags)
             EPUBChapters.assign(to: &book, toc: package.toc, spine: package.spine, documentStarts: starts,
                                 documentTitles: titles, readable: readableFlags, modes: modes)
             for e in package.toc { book.addTOCEntry(title: e.title, level: e.level, targetKey: e.targetKey, source: e.href) }

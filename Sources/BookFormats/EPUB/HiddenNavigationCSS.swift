@@ -20,7 +20,8 @@ struct HiddenNavigationCSS: Equatable {
         CSSRules.forEach(in: css.prefix(TextEmphasisCSS.maximumStylesheetSize)) { add(rule: $0, $1) }
     }
 
-    /// Takes one rule into the sets (`add(stylesheet:)`, `EPUBStylesheets`).
+    /// Takes one rule into the sets (`add(stylesheet:)`, and `EPUBPackage`'s one pass over
+    /// each stylesheet).
     mutating func add(rule selectors: Substring, _ declarations: String) {
         guard declarations.lowercased().contains("display"),
               let display = CSSRules.lastValue(of: "display", inDeclarations: Substring(declarations)) else { return }
