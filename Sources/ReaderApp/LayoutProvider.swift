@@ -76,13 +76,9 @@ public final class LayoutProvider: @unchecked Sendable {
     /// The key of the vertical columns at `size` (the structure digest computed once).
     private func verticalKey(_ size: VerticalSize) -> VerticalLayoutKey {
         lock.lock()
-        let known = structure
-        lock.unlock()
-        let digest = known ?? VerticalLayoutKey.structureDigest(of: content)
-        lock.lock()
-        structure = digest
-        lock.unlock()
-        return VerticalLayoutKey(bookKey: bookKey, height: size.height, readings: size.readings, structure: digest)
+        defer { lock.unlock() }
+        if structure == nil { structure = VerticalLayoutKey.structureDigest(of: content) }
+        return VerticalLayoutKey(bookKey: bookKey, height: size.height, readings: size.readings, structure: structure!)
     }
 
     /// The cached vertical columns at `height` rows with or without readings, opened once

@@ -40,11 +40,8 @@ public enum VerticalPages {
     /// Chapter `index`'s columns, right to left, at `height` rows: its blocks set as
     /// `pages` sets them, one after another (what the pager and the layout cache keep).
     public static func columns(ofChapter index: Int, in content: TextContent, height: Int, readings: Bool = true) -> [VerticalColumn] {
-        let range = content.chapters[index].range
-        let first = content.blockIndex(atOrAfter: range.lowerBound)
-        var end = first
-        while end < content.blocks.count, content.blocks[end].range.lowerBound < range.upperBound { end += 1 }
-        return pages(of: content, blocks: first..<end, height: height, columnsPerPage: .max, readings: readings).flatMap(\.columns)
+        let blocks = content.blocks(in: content.chapters[index].range).indices
+        return pages(of: content, blocks: blocks, height: height, columnsPerPage: .max, readings: readings).flatMap(\.columns)
     }
 
     /// The pages of the blocks `blocks` of `content` (a chapter's, for the pager).
