@@ -140,7 +140,7 @@ public final class BookSession {
                                store: store, directories: directories, options: options)
         }
         try BookLoader.checkFile(path: path)
-        guard let key = ContentHash.ofFile(path) else {
+        guard let key = ContentKeyMemo(cacheRoot: directories.cache).key(ofFile: path) else {
             _ = try BookLoader.load(path: path, options: BookLoadOptions(encoding: options.encoding))  // says why
             throw BookError.unreadable(path: path, reason: "cannot read")
         }

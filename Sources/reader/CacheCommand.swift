@@ -23,7 +23,7 @@ import TextLayout
 ///   fresh layout (and times both): an end-to-end check.
 /// * `stats` prints the number of layout files, their size and the books they cover, and
 ///   the parsed books of the content cache.
-/// * `clear` removes every layout and content cache file.
+/// * `clear` removes every layout and content cache file (and the remembered book keys).
 ///
 /// The folder is `$XDG_CACHE_HOME/reader/layout`; the size limit is `--max-size`, else
 /// `READER_CACHE_MAX`, else 500 MiB.
@@ -65,6 +65,7 @@ enum CacheCommand {
             guard a.positionals.isEmpty else { throw CLIError.usage("cache clear takes no arguments") }
             let c = try cache(a, environment: environment)
             let removed = c.clear(), parsed = contentCache(environment).clear()
+            ContentKeyMemo(cacheRoot: XDGDirectories(environment: environment).cache).clear()
             var out = Output()
             out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
             out.write("removed \(parsed.files) parsed book\(parsed.files == 1 ? "" : "s") (\(ByteCount.human(parsed.bytes))) from \(contentCache(environment).folder.path)\n")

@@ -87,10 +87,12 @@ final class ContentCacheEndToEndTests: XCTestCase {
         let second = try run(["info", "--json", book])
         XCTAssertEqual(parsed(second), false)
         XCTAssertEqual(second.stdout, first.stdout, "the same output from the cached parse")
-        let files = filesWritten()
+        // The remembered book key (cache/reader/keys/) is kept only for a file unchanged for
+        // two seconds, so whether it is there depends on the fixture's age: left out here.
+        let files = filesWritten().filter { !$0.hasPrefix("cache/reader/keys/") }
         XCTAssertEqual(files.count, 1, "\(files)")
         XCTAssertTrue(files.allSatisfy { $0.hasPrefix("cache/reader/content/") && $0.hasSuffix(".rtc") },
-                      "nothing written outside the content cache: \(files)")
+                      "nothing written outside the content cache and the remembered keys: \(files)")
     }
 
     func testPipeModeFillsTheContentCache() throws {
@@ -104,7 +106,7 @@ final class ContentCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(second.stdout, first.stdout)
         XCTAssertEqual(second.stdout, try ReaderRun.reader(["dump", book]).stdout, "piping prints what dump prints")
         let files = filesWritten()
-        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("cache/reader/content/") || $0.hasPrefix("cache/reader/layout/") },
+        XCTAssertTrue(files.allSatisfy { file in ["content/", "layout/", "keys/"].contains { file.hasPrefix("cache/reader/" + $0) } },
                       "nothing written outside the caches (no state, no library): \(files)")
         XCTAssertEqual(files.filter { $0.hasSuffix(".rlc") }.count, 1, "the whole book was printed: its layout is stored, as dump does")
     }
