@@ -22,6 +22,10 @@ enum ExitCode: Int32 {
     case invalidNotes = 9
     /// `reader define`: a word is in no dictionary, or there is no dictionary.
     case notFound = 8
+    /// A C library the reader loads on first use (libxml2, libzip, libhyphen, …) is missing
+    /// or broken. Never returned from Swift: `CLazyLoad` exits with it (`LAZY_LOAD_EXIT_STATUS`),
+    /// after one line naming the library and its Debian package.
+    case missingLibrary = 10
 }
 
 /// An error the command line reports to the user as one line.

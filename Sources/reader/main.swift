@@ -86,7 +86,7 @@ let usage = """
       0 ok · 1 internal error · 2 bad usage · 3 file missing or unreadable
       4 not a readable book · 5 undecodable text or unknown encoding
       6 safety limit exceeded · 7 output error · 8 word not found (define)
-      9 not a notes file (notes import)
+      9 not a notes file (notes import) · 10 a needed library is missing
 
     """
 
