@@ -4,6 +4,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 #include <unicode/uversion.h>
+#include <stdio.h>
 
 static const char *const locales[READER_ICU_SCRIPTS] = { "th", "lo", "km", "my" };
 
@@ -79,6 +80,14 @@ int32_t reader_icu_line_breaks(int32_t script, const uint8_t *utf8, int32_t leng
 }
 
 void reader_icu_version(char *out) {
+    /* The headers' version, not u_getVersion(): asking the library would load it (and its
+       30 MB of data) for every layout cache key, though most books have no SA text. The
+       wrappers open exactly this major version's soname (icu_lazy.c), and a Debian release
+       keeps the minor one; DictionaryBreakTests checks that the two agree. */
+    snprintf(out, 32, "%s", U_ICU_VERSION);
+}
+
+void reader_icu_runtime_version(char *out) {
     UVersionInfo v;
     u_getVersion(v);
     u_versionToString(v, out);

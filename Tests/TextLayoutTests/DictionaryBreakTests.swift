@@ -1,3 +1,4 @@
+import CICUBreak
 import XCTest
 import Foundation
 import TextContent
@@ -93,6 +94,14 @@ final class DictionaryBreakTests: XCTestCase {
         let header = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").first ?? ""
         XCTAssertFalse(TextLayout.dictionaryVersion.isEmpty)
         XCTAssertTrue(header.hasPrefix("# ICU \(TextLayout.dictionaryVersion) "), "\(header) vs \(TextLayout.dictionaryVersion)")
+    }
+
+    /// The cache key's version is the headers' (so a key does not load ICU); the library
+    /// the wrappers load must be that version.
+    func testTheKeysICUVersionIsTheLoadedOnes() {
+        var loaded = [CChar](repeating: 0, count: 32)
+        reader_icu_runtime_version(&loaded)
+        XCTAssertEqual(TextLayout.dictionaryVersion, String(cString: loaded))
     }
 
     func testThaiMatchesICU() throws { try checkLanguage("th") }

@@ -27,8 +27,12 @@ enum {
 int32_t reader_icu_line_breaks(int32_t script, const uint8_t *utf8, int32_t length,
                                int32_t *out, int32_t capacity);
 
-/// Writes ICU's version ("72.1") into `out` (at least 32 bytes).
+/// Writes the version of the ICU the reader was built against ("72.1") into `out` (at
+/// least 32 bytes), without loading ICU: the layout cache keys carry it.
 void reader_icu_version(char *out);
+
+/// Writes the loaded ICU's own version (u_getVersion: loads ICU) into `out` (at least 32 bytes).
+void reader_icu_runtime_version(char *out);
 
 /// The locale of a script's iterator ("th", "lo", "km", "my"), or NULL.
 const char *reader_icu_locale(int32_t script);
