@@ -13,6 +13,11 @@ public enum SymbolArt {
         public var background: UInt32?
     }
 
+    /// The pixels libchafa reads for one cell (its symbols are 8 × 8 bitmaps): a picture
+    /// given as `columns × 8` by `rows × 8` pixels is all the detail symbol art can show,
+    /// so the reader decodes pictures drawn as symbols to that size, not the terminal's.
+    public static let workCell = CellSize(width: 8, height: 8)
+
     /// `rgba` (`width` × `height`, straight alpha) as `columns` × `rows` cells, row by row;
     /// nil when libchafa cannot draw it (sizes of zero).
     public static func render(width: Int, height: Int, rgba: [UInt8], columns: Int, rows: Int) -> [Cell]? {

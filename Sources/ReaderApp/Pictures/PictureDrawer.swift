@@ -24,6 +24,8 @@ import TerminalGraphics
 public final class PictureDrawer {
     /// The protocol.
     public let graphics: GraphicsProtocol
+    /// The terminal's cell in pixels (boxes in cells are fitted with it).
+    public let cell: CellSize
     /// Whether escape sequences go through tmux's passthrough.
     public let throughTmux: Bool
     let pixels: PicturePixels
@@ -42,10 +44,13 @@ public final class PictureDrawer {
     }
 
     /// A drawer with `graphics` (not `.off`) for pictures from `source` in cells of `cell`.
+    /// Symbol art is decoded at libchafa's own cell (`SymbolArt.workCell`): a terminal of
+    /// 16 × 32-pixel cells would otherwise hold 8 times the pixels chafa reads.
     public init(graphics: GraphicsProtocol, source: PictureSource, cell: CellSize, throughTmux: Bool = false) {
         self.graphics = graphics
+        self.cell = cell
         self.throughTmux = throughTmux
-        pixels = PicturePixels(source: source, cell: cell)
+        pixels = PicturePixels(source: source, cell: graphics == .symbols ? SymbolArt.workCell : cell)
     }
 
     /// The first picture that could not be decoded, for one warning.

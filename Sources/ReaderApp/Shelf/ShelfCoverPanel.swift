@@ -41,7 +41,7 @@ public final class ShelfCoverPanel {
         case .none: return (nil, false)
         case .pending: return (nil, true)
         case .found(let id, let width, let height):
-            let cells = ImageFit.cells(pixelWidth: width, pixelHeight: height, cell: drawer.pixels.cell,
+            let cells = ImageFit.cells(pixelWidth: width, pixelHeight: height, cell: drawer.cell,
                                        maxColumns: box.columns, maxRows: box.rows, enlarge: true)
             let picture = PagePicture(source: id, offset: ByteOffset(0), row: box.row,
                                       column: box.column + (box.columns - cells.columns) / 2,

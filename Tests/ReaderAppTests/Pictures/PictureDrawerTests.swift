@@ -17,14 +17,15 @@ final class PictureDrawerTests: XCTestCase {
 
     final class Counter { var reads = 0 }
 
-    func drawer(_ graphics: GraphicsProtocol, tmux: Bool = false, counter: Counter = Counter()) -> PictureDrawer {
+    func drawer(_ graphics: GraphicsProtocol, tmux: Bool = false, counter: Counter = Counter(),
+                cell: CellSize = CellSize(width: 8, height: 16)) -> PictureDrawer {
         let bytes = Self.jpeg
         let source = PictureSource { name in
             counter.reads += 1
             guard name == "a.jpg" || name == "b.jpg" else { throw CocoaError(.fileNoSuchFile) }
             return bytes
         }
-        return PictureDrawer(graphics: graphics, source: source, cell: CellSize(width: 8, height: 16), throughTmux: tmux)
+        return PictureDrawer(graphics: graphics, source: source, cell: cell, throughTmux: tmux)
     }
 
     func picture(_ source: String = "a.jpg", row: Int = 2, column: Int = 5, offset: Int = 100) -> PagePicture {
@@ -144,6 +145,22 @@ final class PictureDrawerTests: XCTestCase {
         let header = try ImageHeader.read([UInt8](file))
         XCTAssertEqual([header.width, header.height], [64, 48], "a PNG of the 3 visible rows, not the JPEG")
         XCTAssertEqual(header.format, .png)
+    }
+
+    /// Symbol art is decoded at libchafa's 8 × 8 cell whatever the terminal's (tmux says 16 × 32:
+    /// 8 times the pixels); a protocol that sends pixels keeps the terminal's cell.
+    func testSymbolsAreDecodedAtChafasCellNotTheTerminals() throws {
+        let big = CellSize(width: 16, height: 32)
+        let symbols = drawer(.symbols, cell: big)
+        XCTAssertEqual(symbols.cell, big, "boxes are fitted in the terminal's cells")
+        let decoded = try XCTUnwrap(symbols.pixels.pixels(PictureKey(picture())))
+        XCTAssertEqual([decoded.width, decoded.height], [8 * 8, 3 * 8])
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        _ = symbols.frame([picture()], into: &buffer, repainting: true)
+        XCTAssertTrue((2..<5).allSatisfy { row in (5..<13).allSatisfy { buffer[row, $0].style.background != .default } },
+                      "every cell of the box painted")
+        let kitty = try XCTUnwrap(drawer(.kitty, cell: big).pixels.pixels(PictureKey(picture())))
+        XCTAssertEqual([kitty.width, kitty.height], [8 * 16, 3 * 32])
     }
 
     func testSymbolsPaintCells() {
