@@ -67,39 +67,47 @@ enum CacheFileFormat {
     /// Builds the whole file of a horizontal layout in memory.
     static func encode(key: LayoutCacheKey, textDigest: UInt64, chapters: [LineCollection]) -> [UInt8] {
         let digest = key.digest
-        return encode(identity: key.identity, textDigest: textDigest, rows: chapters.map { ($0.range, $0.count) }) { i, w in
+        return encode(identity: key.identity, textDigest: textDigest, ranges: chapters.map(\.range),
+                      capacity: chapters.reduce(0) { $0 + 64 + $1.count * 4 }) { i, w in
             LineCollectionCodec.encode(chapters[i], key: blobKey(digest: digest, chapter: i), into: &w)
+            return chapters[i].count
         }
     }
 
     /// Builds a whole file in memory: the header for `identity`, then each chapter's blob as
-    /// `blob(index, &writer)` appends it. `rows` are the chapters' ranges and their rows
-    /// (lines, or columns of vertical text: the table's "line count").
-    static func encode(identity: String, textDigest: UInt64, rows: [(range: ByteRange, count: Int)],
-                       blob: (Int, inout ByteWriter) -> Void) -> [UInt8] {
+    /// `blob(index, &writer)` appends it and returns the chapter's rows (lines, or columns of
+    /// vertical text: the table's "line count"), one chapter after the other — a caller can
+    /// make each chapter's rows only when its blob is asked for and drop them after.
+    /// `ranges` are the chapters' ranges; `capacity` the bytes to reserve.
+    static func encode(identity: String, textDigest: UInt64, ranges: [ByteRange], capacity: Int,
+                       blob: (Int, inout ByteWriter) -> Int) -> [UInt8] {
         let identity = Array(identity.utf8)
         let tableStart = (fixedHeaderSize + identity.count + 7) & ~7
-        let headerSize = tableStart + tableEntrySize * rows.count
-        var w = ByteWriter(capacity: headerSize + rows.reduce(0) { $0 + 64 + $1.count * 4 })
+        let headerSize = tableStart + tableEntrySize * ranges.count
+        var w = ByteWriter(capacity: headerSize + capacity)
         CachePreamble.append(magic: magic, version: formatVersion, to: &w)  // checksum filled in below
         w.appendLittleEndian(UInt32(headerSize))
-        w.appendLittleEndian(UInt32(rows.count))
-        w.appendLittleEndian(UInt64(rows.reduce(0) { $0 + $1.count }))
-        w.appendLittleEndian(UInt64(rows.last?.range.upperBound.rawValue ?? 0))
+        w.appendLittleEndian(UInt32(ranges.count))
+        let totalAt = w.count
+        w.appendZeros(8)  // the rows of all chapters, filled in below
+        w.appendLittleEndian(UInt64(ranges.last?.upperBound.rawValue ?? 0))
         w.appendZeros(8)  // file size, filled in below
         w.appendLittleEndian(textDigest)
         w.appendLittleEndian(UInt32(identity.count))
         w.append(contentsOf: identity)
         w.appendZeros(headerSize - w.count)  // padding and the chapter table, filled in below
-        for (i, chapter) in rows.enumerated() {
+        var total = 0
+        for (i, range) in ranges.enumerated() {
             let offset = w.count
-            blob(i, &w)
+            let count = blob(i, &w)
+            total += count
             let row = tableStart + i * tableEntrySize
-            w.setLittleEndian(UInt32(chapter.range.lowerBound.rawValue), at: row)
-            w.setLittleEndian(UInt32(chapter.range.upperBound.rawValue), at: row + 4)
-            w.setLittleEndian(UInt32(chapter.count), at: row + 8)
+            w.setLittleEndian(UInt32(range.lowerBound.rawValue), at: row)
+            w.setLittleEndian(UInt32(range.upperBound.rawValue), at: row + 4)
+            w.setLittleEndian(UInt32(count), at: row + 8)
             w.setLittleEndian(UInt32(w.count - offset), at: row + 12)
         }
+        w.setLittleEndian(UInt64(total), at: totalAt)
         w.setLittleEndian(UInt64(w.count), at: 40)
         w.setLittleEndian(Digest.fnv1a64(w.bytes[16..<headerSize]), at: 8)
         return w.bytes

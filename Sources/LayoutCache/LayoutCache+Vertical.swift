@@ -23,18 +23,30 @@ extension LayoutCache {
         guard chapters.count == content.chapters.count else {
             throw LayoutCacheError.inconsistentChapters("they are not the book's chapters")
         }
+        return try storeVertical(key, content: content) { chapters[$0] }
+    }
+
+    /// `storeVertical(_:content:chapters:)` with each chapter's columns made by
+    /// `columns(i)` only when its blob is written, and dropped after: the whole book's
+    /// columns (some 50 bytes a cell) are never held at once, only their encoding (1–2).
+    @discardableResult
+    public func storeVertical(_ key: VerticalLayoutKey, content: TextContent,
+                              columns: (Int) -> [VerticalColumn]) throws -> StoreResult {
         guard content.bytes.count <= Int(UInt32.max) else {
             throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
         }
         let digest = key.digest
-        let rows = zip(content.chapters, chapters).map { ($0.range, $1.count) }
-        let bytes = CacheFileFormat.encode(identity: key.identity, textDigest: LayoutCache.textDigest(of: content), rows: rows) { i, w in
-            VerticalColumnsCodec.encode(chapters[i], range: content.chapters[i].range, of: content,
+        var total = 0
+        let bytes = CacheFileFormat.encode(identity: key.identity, textDigest: LayoutCache.textDigest(of: content),
+                                           ranges: content.chapters.map(\.range), capacity: content.bytes.count) { i, w in
+            let chapter = columns(i)
+            VerticalColumnsCodec.encode(chapter, range: content.chapters[i].range, of: content,
                                         key: CacheFileFormat.blobKey(digest: digest, chapter: i), into: &w)
+            total += chapter.count
+            return chapter.count
         }
         try CacheFiles.writeAtomically(bytes, folder: folder.path, name: key.fileName)
         let evicted = evict(protecting: key.fileName)
-        return StoreResult(path: path(for: key), bytes: bytes.count, lines: rows.reduce(0) { $0 + $1.1 },
-                           evicted: evicted)
+        return StoreResult(path: path(for: key), bytes: bytes.count, lines: total, evicted: evicted)
     }
 }

@@ -7,6 +7,12 @@ import TextLayout
 public enum VerticalBookBuilder {
     /// The columns of every chapter of `content` at `height` rows, in order.
     public static func columns(of content: TextContent, height: Int, readings: Bool) -> [[VerticalColumn]] {
-        content.chapters.indices.map { VerticalPages.columns(ofChapter: $0, in: content, height: height, readings: readings) }
+        content.chapters.indices.map { columns(ofChapter: $0, in: content, height: height, readings: readings) }
+    }
+
+    /// The columns of chapter `chapter` of `content` at `height` rows (what
+    /// `LayoutCache.storeVertical(_:content:columns:)` asks for, one chapter at a time).
+    public static func columns(ofChapter chapter: Int, in content: TextContent, height: Int, readings: Bool) -> [VerticalColumn] {
+        VerticalPages.columns(ofChapter: chapter, in: content, height: height, readings: readings)
     }
 }

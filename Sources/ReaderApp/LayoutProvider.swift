@@ -109,8 +109,9 @@ public final class LayoutProvider: @unchecked Sendable {
         guard started else { return }
         Thread.detachNewThread { [self] in
             guard verticalLayout(height: height, readings: readings) == nil else { return }
-            let chapters = VerticalBookBuilder.columns(of: content, height: height, readings: readings)
-            _ = try? cache.storeVertical(verticalKey(size), content: content, chapters: chapters)
+            _ = try? cache.storeVertical(verticalKey(size), content: content) { [content] chapter in
+                VerticalBookBuilder.columns(ofChapter: chapter, in: content, height: height, readings: readings)
+            }
         }
     }
 }

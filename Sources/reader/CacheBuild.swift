@@ -201,9 +201,10 @@ final class CacheBuild: @unchecked Sendable {
         guard vertical.always || content.metadata.verticalWriting else { return .success((0, 0, -1)) }
         let verticalKey = VerticalLayoutKey(bookKey: key, height: vertical.height, readings: readings, content: content)
         if !force, cache.openVertical(verticalKey, content: content) != nil { return .success(nil) }
-        let chapters = VerticalBookBuilder.columns(of: content, height: vertical.height, readings: readings)
         return Result {
-            let r = try cache.storeVertical(verticalKey, content: content, chapters: chapters)
+            let r = try cache.storeVertical(verticalKey, content: content) {
+                VerticalBookBuilder.columns(ofChapter: $0, in: content, height: vertical.height, readings: readings)
+            }
             return (0, r.lines, r.bytes)
         }
     }

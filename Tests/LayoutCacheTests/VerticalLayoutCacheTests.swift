@@ -58,6 +58,26 @@ final class VerticalLayoutCacheTests: XCTestCase {
         return chapters
     }
 
+    /// Stored a chapter at a time (the pager's background fill, `cache build`): each
+    /// chapter's columns asked once, in order, and the file byte for byte the one written
+    /// from the whole book's columns.
+    func testStoringAChapterAtATimeWritesTheSameFile() throws {
+        let content = Self.book()
+        try store(content)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path(key(content))))
+        try FileManager.default.removeItem(atPath: path(key(content)))
+        var asked: [Int] = []
+        let result = try cache.storeVertical(key(content), content: content) { chapter in
+            asked.append(chapter)
+            return VerticalBookBuilder.columns(ofChapter: chapter, in: content, height: 9, readings: true)
+        }
+        XCTAssertEqual(asked, [0, 1, 2, 3])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path(key(content)))), whole)
+        let columns = VerticalBookBuilder.columns(of: content, height: 9, readings: true).reduce(0) { $0 + $1.count }
+        XCTAssertEqual(result.lines, columns)
+        XCTAssertEqual(result.bytes, whole.count)
+    }
+
     func testRoundTripEqualsAFreshLayout() throws {
         let content = Self.book()
         for (height, readings) in [(9, true), (4, false), (23, true)] {
