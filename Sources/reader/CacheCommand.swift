@@ -32,8 +32,8 @@ enum CacheCommand {
         .init(name: "width", short: "w", takesValue: true),
         .init(name: "line-break", short: nil, takesValue: true),
         .init(name: "indent", short: nil, takesValue: true),
-        .init(name: "compact", short: nil, takesValue: false),
-        .init(name: "justify", short: nil, takesValue: false),
+        .init(name: "compact", short: nil, takesValue: false, optionalValue: true),
+        .init(name: "justify", short: nil, takesValue: false, optionalValue: true),
         .init(name: "wrap", short: nil, takesValue: true),
         .init(name: "hyphenate", short: nil, takesValue: true),
         .init(name: "ruby", short: nil, takesValue: true),
@@ -43,6 +43,8 @@ enum CacheCommand {
         .init(name: "force", short: "f", takesValue: false),
         .init(name: "height", short: nil, takesValue: true),
         .init(name: "writing-mode", short: nil, takesValue: true),
+        .init(name: "direction", short: nil, takesValue: true),
+        .init(name: "arabic-shaping", short: nil, takesValue: true),
     ]
 
     static func run(_ args: [String]) throws {
@@ -51,10 +53,12 @@ enum CacheCommand {
         let environment = ProcessInfo.processInfo.environment
         switch sub {
         case "build":
-            let a = try Arguments(rest, specs: buildSpecs)
-            try build(a, cache: try cache(a, environment: environment))
+            let configured = BuildDefaults(ReaderConfig.load(XDGDirectories(environment: environment)))
+            let a = try Arguments(configured.arguments + rest, specs: buildSpecs)
+            try build(a, cache: try cache(a, environment: environment), defaults: configured)
         case "verify":
-            let a = try Arguments(rest, specs: buildSpecs.filter { !["jobs", "force"].contains($0.name) })
+            let configured = BuildDefaults(ReaderConfig.load(XDGDirectories(environment: environment)))
+            let a = try Arguments(configured.arguments + rest, specs: buildSpecs.filter { !["jobs", "force"].contains($0.name) })
             try verify(a, cache: try cache(a, environment: environment))
         case "stats":
             let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
@@ -190,7 +194,7 @@ enum CacheCommand {
 
     // MARK: build
 
-    static func build(_ a: Arguments, cache: LayoutCache) throws {
+    static func build(_ a: Arguments, cache: LayoutCache, defaults: BuildDefaults = BuildDefaults()) throws {
         let books = a.positionals
         guard !books.isEmpty else { throw CLIError.usage("cache build needs at least one BOOK") }
         let base = try DumpCommand.layoutOptions(a)
@@ -201,10 +205,14 @@ enum CacheCommand {
             }
             if !widths.contains(n) { widths.append(n) }
         }
-        // In a terminal, by default what the reader opened in it would lay out: its text
-        // width (the margins off) and its column height (the status line off).
+        // By default what the reader would lay out: in a terminal, its text width (the
+        // configured width at most, the configured margins off) and its column height (the
+        // status line off); elsewhere the configured width, else 80.
         let terminal = TerminalSize.ofStandardStreams()
-        if widths.isEmpty { widths = [terminal.map { ReadingContext.textWidth(columns: $0.columns, preferred: base.width) } ?? base.width] }
+        let preferred = defaults.preferredWidth ?? base.width
+        if widths.isEmpty {
+            widths = [terminal.map { ReadingContext.textWidth(columns: $0.columns, preferred: preferred, margin: defaults.margin) } ?? preferred]
+        }
         let vertical = try verticalHeights(a, terminal: terminal)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let jobCount = try a.int("jobs", in: 1...1024) ?? cores

@@ -27,6 +27,7 @@ final class CacheBuildEndToEndTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         env["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path   // not the user's own
         p.environment = env
         let out = Pipe()
         p.standardOutput = out
@@ -77,5 +78,43 @@ final class CacheBuildEndToEndTests: XCTestCase {
         XCTAssertEqual(identities.count, 2, "one file of lines, one of columns")
         XCTAssertTrue(identities.contains { $0.contains("reader-layout;") && $0.contains(";width=66;") }, "\(identities)")
         XCTAssertTrue(identities.contains { $0.contains("reader-vertical;") && $0.contains(";height=29;") }, "\(identities)")
+    }
+
+    /// A build follows the config file's layout settings (width, margin, justify, indent…;
+    /// docs/CONFIG.md), so the reader opened afterwards in a terminal of the same size lays
+    /// out nothing: it finds the build's file and writes none of its own.
+    func testABuildFollowsTheConfigFileSoTheReaderFindsItsLayout() throws {
+        let config = folder.appendingPathComponent("config/reader")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "width 64\nmargin 3\njustify on\nindent 2\nwrap greedy\n"
+            .write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        let book = TmuxSessionTests.fixtures.appendingPathComponent("sample/sample.txt").path
+        _ = try runOnTerminal(["cache", "build", book], before: "stty cols 66 rows 30; ")
+        let layout = folder.appendingPathComponent("cache/reader/layout")
+        let built = try FileManager.default.contentsOfDirectory(atPath: layout.path)
+        XCTAssertEqual(built.count, 1)
+        let header = String(decoding: FileManager.default.contents(atPath: layout.appendingPathComponent(built[0]).path)!.prefix(400),
+                            as: UTF8.self)
+        XCTAssertTrue(header.contains(";width=60;indent=2;") && header.contains(";justify=1;"),
+                      "66 columns less two margins of 3, the configured indent and justification: \(header)")
+
+        // The reader in a 66-column tmux pane with the same folders.
+        let socket = "reader-cache-config-\(getpid())"
+        let run = "XDG_STATE_HOME='\(folder.path)/state' XDG_CACHE_HOME='\(folder.path)/cache' XDG_CONFIG_HOME='\(folder.path)/config' "
+            + "'\(TmuxSessionTests.binary.path)' '\(book)'; sleep 60"
+        XCTAssertEqual(system("tmux -L \(socket) new-session -d -x 66 -y 30 \"\(run)\" > /dev/null 2>&1 < /dev/null"), 0)
+        defer { _ = system("tmux -L \(socket) kill-server > /dev/null 2>&1") }
+        let screen = folder.appendingPathComponent("screen.txt").path
+        var shown = ""
+        for _ in 0..<200 where !shown.contains("The Clockmaker of Harrow Lane") {
+            usleep(50_000)
+            _ = system("tmux -L \(socket) capture-pane -p > '\(screen)' 2> /dev/null")
+            shown = (try? String(contentsOfFile: screen, encoding: .utf8)) ?? ""
+        }
+        XCTAssertTrue(shown.contains("The Clockmaker of Harrow Lane"), shown)
+        usleep(1_000_000)   // the background layout of the rest, had it been needed
+        _ = system("tmux -L \(socket) send-keys q > /dev/null 2>&1")
+        usleep(500_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: layout.path), built, "the reader wrote no layout of its own")
     }
 }
