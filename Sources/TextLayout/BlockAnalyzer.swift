@@ -78,9 +78,12 @@ struct BlockAnalyzer {
         var cells = 0
         var visibleEnd = 0      // cumulative cells at the end of the segment's last showing cluster
         var attachable = false  // an Extend mark may join the cluster before it
-        let hasUnits = walker.hasUnits
-        var added = 0           // cells the ruby bases ending up to `recorded` add
-        var recorded = 0
+        // Ruby: the cells added by the bases that end at or before the segment's end, from
+        // the units' running sums; one comparison a segment until the next base's end.
+        let ends = walker.units?.ends ?? [], cumulative = walker.units?.cumulative ?? []
+        var nextUnit = 0
+        var nextEnd = ends.first ?? Int.max
+        var added = 0
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
             let stop = entry >> 1
@@ -124,8 +127,11 @@ struct BlockAnalyzer {
                 }
                 i += length
             }
-            if hasUnits { added += walker.addedCells(recorded, stop) }
-            recorded = stop
+            if stop >= nextEnd {
+                while nextUnit < ends.count && ends[nextUnit] <= stop { nextUnit &+= 1 }
+                added = cumulative[nextUnit]
+                nextEnd = nextUnit < ends.count ? ends[nextUnit] : Int.max
+            }
             writer.record(entry, cellsEnd: cells + added, visibleEnd: visibleEnd + added)
             visibleEnd = cells
         }

@@ -162,21 +162,53 @@ public struct LineCollection: Hashable, Sendable {
     }
 
     /// Puts a ruby row before each of the lines from `index` on for which `carries` is true
-    /// (the layout's last step for a block slice with ruby or emphasis marks).
+    /// (the layout's last step for a block slice with ruby or emphasis marks). `carries` is
+    /// asked once a line, in order; the lines are moved up in place.
     mutating func insertRubyRows(from index: Int, where carries: (Line) -> Bool) {
-        let added = (index..<count).map { self[$0] }
-        guard added.contains(where: carries) else { return }
-        removeLines(from: index)
-        for line in added {
-            var flags = line.flags
-            if carries(line) {
-                // A page that starts with the line starts with its row.
-                let row: LineFlags = flags.contains(.pageStart) ? [.rubyRow, .pageStart] : .rubyRow
-                flags.remove(.pageStart)
-                append(start: line.start.rawValue, length: 0, width: 0, indent: 0, kind: line.kind, flags: row)
+        let n = count - index
+        guard n > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { carried in
+            var rows = 0
+            for i in 0..<n {
+                carried[i] = carries(self[index + i])
+                if carried[i] { rows += 1 }
             }
-            append(start: line.start.rawValue, length: line.length, width: line.width, indent: line.indent,
-                   kind: line.kind, flags: flags)
+            guard rows > 0 else { return }
+            let c = UnsafeBufferPointer(carried)
+            Self.spread(&starts, from: index, carried: c, rows: rows) { $0 }
+            Self.spread(&lengths, from: index, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&widths, from: index, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&indents, from: index, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&kinds, from: index, carried: c, rows: rows) { $0 }
+            // A page that starts with the line starts with its row.
+            let page = LineFlags.pageStart.rawValue, row = LineFlags.rubyRow.rawValue
+            Self.spread(&flagBits, from: index, carried: c, rows: rows, row: { row | ($0 & page) }, carrier: { $0 & ~page })
+        }
+    }
+
+    /// `array` from `index` on with one more element before each element `i` for which
+    /// `carried[i - index]`: `row(element)`; such an element becomes `carrier(element)`.
+    /// `rows` is how many are carried.
+    @inline(__always)
+    private static func spread<T>(_ array: inout [T], from index: Int, carried: UnsafeBufferPointer<Bool>, rows: Int,
+                                  row: (T) -> T, carrier: (T) -> T = { $0 }) {
+        let old = array.count
+        array.append(contentsOf: repeatElement(array[old - 1], count: rows))
+        array.withUnsafeMutableBufferPointer { a in
+            var write = old + rows
+            var read = old
+            while read > index {
+                read -= 1
+                let value = a[read]
+                write -= 1
+                if carried[read - index] {
+                    a[write] = carrier(value)
+                    write -= 1
+                    a[write] = row(value)
+                } else {
+                    a[write] = value
+                }
+            }
         }
     }
 

@@ -80,22 +80,43 @@ struct RubyUnits {
 
     /// Removes the soft break opportunities strictly inside a base from `breaks`
     /// (`(offset << 1) | mandatory`, sorted); mandatory ones (a hard line break) stay.
+    /// Base by base (bases are sorted and do not overlap): the opportunities up to its
+    /// start are moved down in one tight loop, then those inside it are dropped.
     func suppressBreaks(in breaks: inout [Int]) {
-        guard let first = starts.first, let last = ends.last else { return }
-        // Only the opportunities between the first base's start and the last one's end.
-        let lower = breaks.partitioningIndex { $0 >> 1 > first }
-        var k = 0
-        var write = lower
-        var read = lower
-        while read < breaks.count {
-            let entry = breaks[read]
-            let offset = entry >> 1
-            if offset >= last { break }
-            while k < ends.count && ends[k] <= offset { k += 1 }
-            let inside = k < ends.count && starts[k] < offset && entry & 1 == 0
-            if !inside { breaks[write] = entry; write += 1 }
-            read += 1
+        guard !starts.isEmpty else { return }
+        let kept = breaks.withUnsafeMutableBufferPointer { b -> Int in
+            starts.withUnsafeBufferPointer { starts in
+                ends.withUnsafeBufferPointer { ends in Self.suppress(in: b, starts: starts, ends: ends) }
+            }
         }
-        if write < read { breaks.removeSubrange(write..<read) }
+        if kept < breaks.count { breaks.removeLast(breaks.count - kept) }
+    }
+
+    /// `suppressBreaks` over raw buffers; returns how many opportunities are kept (at the front).
+    private static func suppress(in b: UnsafeMutableBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+                                 ends: UnsafeBufferPointer<Int>) -> Int {
+        let count = b.count
+        var read = 0, write = 0
+        for k in 0..<starts.count {
+            let start = starts[k], end = ends[k]
+            // Kept: the opportunities at or before the base's start.
+            var r = read
+            while r < count && b[r] >> 1 <= start { r &+= 1 }
+            if write == read {
+                write = r
+            } else {
+                while read < r { b[write] = b[read]; write &+= 1; read &+= 1 }
+            }
+            read = r
+            // Inside the base: only mandatory ones stay.
+            while read < count && b[read] >> 1 < end {
+                if b[read] & 1 == 1 { b[write] = b[read]; write &+= 1 }
+                read &+= 1
+            }
+            if read == count { break }
+        }
+        if write == read { return count }
+        while read < count { b[write] = b[read]; write &+= 1; read &+= 1 }
+        return write
     }
 }
