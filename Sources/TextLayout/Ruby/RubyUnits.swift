@@ -16,10 +16,12 @@ struct RubyUnits {
     private(set) var cumulative: [Int] = []
 
     /// The units of `slice` (bytes of `block`) in `content` under `mode`; nil when there
-    /// are none (the fitters then carry no units at all).
-    init?(content: borrowing TextContent, block: Block, slice: ByteRange, mode: RubyMode) {
+    /// are none (the fitters then carry no units at all). `annotations` finds the slice's
+    /// readings (slices asked in text order cost no search).
+    init?(content: borrowing TextContent, block: Block, slice: ByteRange, mode: RubyMode,
+          annotations: inout AnnotationCursor) {
         guard mode != .off, !content.rubies.isEmpty else { return nil }
-        let rubies = content.rubies(intersecting: slice)
+        let rubies = annotations.rubies(intersecting: slice, in: content)
         guard !rubies.isEmpty else { return nil }
         starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
         cumulative.append(0)
