@@ -4,9 +4,8 @@
 /// the bases passed so far add. One comparison an opportunity until the next base's start;
 /// without bases, never more.
 struct RubyBaseWalk {
-    private let starts: [Int]
-    private let ends: [Int]
-    private let cumulative: [Int]
+    /// The units' words (`RubyUnits.words`: start, end, running sum a base).
+    private let words: [Int]
     /// The first base that ends after the last offset passed.
     private var next = 0
     private var nextStart = Int.max
@@ -16,10 +15,8 @@ struct RubyBaseWalk {
 
     /// A walk over `units`' bases (none for nil).
     init(_ units: RubyUnits?) {
-        starts = units?.starts ?? []
-        ends = units?.ends ?? []
-        cumulative = units?.cumulative ?? []
-        if let first = starts.first { nextStart = first; nextEnd = ends[0] }
+        words = units?.words ?? []
+        if words.count >= 3 { nextStart = words[0]; nextEnd = words[1] }
     }
 
     /// Whether `entry` (`(offset << 1) | mandatory`) is a soft opportunity strictly inside
@@ -37,8 +34,10 @@ struct RubyBaseWalk {
 
     /// Moves past the bases that end at or before `offset`.
     private mutating func pass(_ offset: Int) {
-        while next < ends.count && ends[next] <= offset { next += 1 }
-        added = cumulative[next]
-        (nextStart, nextEnd) = next < ends.count ? (starts[next], ends[next]) : (Int.max, Int.max)
+        // Base k's words are at 3k: start, end, the cells added up to it.
+        var k = 3 &* next
+        while k < words.count && words[k &+ 1] <= offset { added = words[k &+ 2]; k &+= 3 }
+        next = k / 3
+        (nextStart, nextEnd) = k < words.count ? (words[k], words[k &+ 1]) : (Int.max, Int.max)
     }
 }

@@ -8,12 +8,19 @@ import TextContent
 /// (`RubySpacing`). Offsets are relative to the slice. None (nil) in `off` mode and for
 /// text without ruby.
 struct RubyUnits {
-    /// Slice-relative base starts and ends, sorted.
-    private(set) var starts: [Int] = []
-    private(set) var ends: [Int] = []
-    /// `cumulative[i]`: the cells added by bases `0..<i` (one more entry than bases; empty
-    /// with no bases).
-    private(set) var cumulative: [Int] = []
+    /// Three words a base, sorted: its slice-relative start and end, and the cells added by
+    /// the bases up to it, itself included. One array, so that handing the units to a
+    /// fitter retains one buffer.
+    private(set) var words: [Int] = []
+
+    /// Number of bases.
+    @inline(__always) var count: Int { words.count / 3 }
+    /// Slice-relative start of base `k`.
+    @inline(__always) func start(_ k: Int) -> Int { words[3 &* k] }
+    /// Slice-relative end of base `k`.
+    @inline(__always) func end(_ k: Int) -> Int { words[3 &* k &+ 1] }
+    /// The cells added by bases `0..<k` (`k ≤ count`).
+    @inline(__always) func cumulative(_ k: Int) -> Int { k == 0 ? 0 : words[3 &* k &- 1] }
 
     /// The units of `slice` (bytes of `block`) in `content` under `mode`; nil when there
     /// are none (the fitters then carry no units at all). `annotations` finds the slice's
@@ -23,16 +30,16 @@ struct RubyUnits {
         guard mode != .off, !content.rubies.isEmpty else { return nil }
         let rubies = annotations.rubies(intersecting: slice, in: content)
         guard !rubies.isEmpty else { return nil }
-        starts.reserveCapacity(rubies.count); ends.reserveCapacity(rubies.count); cumulative.reserveCapacity(rubies.count + 1)
-        cumulative.append(0)
+        words.reserveCapacity(3 * rubies.count)
         RubySpacing.withTexts(of: content) { texts in add(rubies, texts, block: block, slice: slice, mode: mode) }
-        if starts.isEmpty { return nil }
+        if words.isEmpty { return nil }
     }
 
     /// Appends the bases of `rubies` inside `slice` and the cells they add.
     private mutating func add(_ rubies: ArraySlice<RubyAnnotation>, _ texts: RubySpacing.Texts, block: Block, slice: ByteRange,
                               mode: RubyMode) {
         let base = slice.lowerBound.rawValue
+        var total = 0
         for k in rubies.indices {
             let ruby = rubies[k]
             let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
@@ -46,21 +53,23 @@ struct RubyUnits {
                             || (k + 1 < rubies.endIndex && rubies[k + 1].base.contains(at))
                     })
                 } : 0
-            starts.append(lower)
-            ends.append(upper)
-            cumulative.append(cumulative[cumulative.count - 1] + extra)
+            total += extra
+            words.append(lower)
+            words.append(upper)
+            words.append(total)
         }
     }
 
-    /// Where the last lookup ended in `ends` (lookups come in text order, near each other).
+    /// Where the last lookup ended (lookups come in text order, near each other).
     private var hint = 0
 
     /// The index of the first base ending after slice offset `offset`, walked from the
     /// last lookup's (the fitters ask in text order, near each other: O(1)).
     @inline(__always) private mutating func seek(_ offset: Int) -> Int {
-        var i = min(hint, ends.count)
-        while i < ends.count && ends[i] <= offset { i += 1 }
-        while i > 0 && ends[i - 1] > offset { i -= 1 }
+        let n = count
+        var i = min(hint, n)
+        while i < n && end(i) <= offset { i += 1 }
+        while i > 0 && end(i - 1) > offset { i -= 1 }
         hint = i
         return i
     }
@@ -69,10 +78,11 @@ struct RubyUnits {
     /// when none does, as for most of the fitters' questions.
     @inline(__always) mutating func cells(after from: Int, upTo to: Int) -> Int {
         let i = seek(from)
-        guard i < ends.count, ends[i] <= to else { return 0 }
+        let n = count
+        guard i < n, end(i) <= to else { return 0 }
         var j = i + 1
-        while j < ends.count && ends[j] <= to { j += 1 }
-        return cumulative[j] - cumulative[i]
+        while j < n && end(j) <= to { j += 1 }
+        return cumulative(j) - cumulative(i)
     }
 
     /// The cells added right after the cluster that ends at `offset` (a base's end), else 0.
@@ -85,22 +95,20 @@ struct RubyUnits {
     /// Base by base (bases are sorted and do not overlap): the opportunities up to its
     /// start are moved down in one tight loop, then those inside it are dropped.
     func suppressBreaks(in breaks: inout [Int]) {
-        guard !starts.isEmpty else { return }
+        guard !words.isEmpty else { return }
         let kept = breaks.withUnsafeMutableBufferPointer { b -> Int in
-            starts.withUnsafeBufferPointer { starts in
-                ends.withUnsafeBufferPointer { ends in Self.suppress(in: b, starts: starts, ends: ends) }
-            }
+            words.withUnsafeBufferPointer { Self.suppress(in: b, bases: $0) }
         }
         if kept < breaks.count { breaks.removeLast(breaks.count - kept) }
     }
 
-    /// `suppressBreaks` over raw buffers; returns how many opportunities are kept (at the front).
-    private static func suppress(in b: UnsafeMutableBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
-                                 ends: UnsafeBufferPointer<Int>) -> Int {
+    /// `suppressBreaks` over raw buffers (`bases`: the units' words); returns how many
+    /// opportunities are kept (at the front).
+    private static func suppress(in b: UnsafeMutableBufferPointer<Int>, bases: UnsafeBufferPointer<Int>) -> Int {
         let count = b.count
         var read = 0, write = 0
-        for k in 0..<starts.count {
-            let start = starts[k], end = ends[k]
+        for k in stride(from: 0, to: bases.count, by: 3) {
+            let start = bases[k], end = bases[k + 1]
             // Kept: the opportunities at or before the base's start.
             var r = read
             while r < count && b[r] >> 1 <= start { r &+= 1 }
