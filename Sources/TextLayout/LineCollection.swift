@@ -163,14 +163,16 @@ public struct LineCollection: Hashable, Sendable {
 
     /// Puts a ruby row before each of the lines from `index` on for which `carries` is true
     /// (the layout's last step for a block slice with ruby or emphasis marks). `carries` is
-    /// asked once a line, in order; the lines are moved up in place.
-    mutating func insertRubyRows(from index: Int, where carries: (Line) -> Bool) {
+    /// asked once a line, in order, with the line's bytes (start and end, book offsets);
+    /// the lines are moved up in place.
+    mutating func insertRubyRows(from index: Int, where carries: (_ start: Int, _ end: Int) -> Bool) {
         let n = count - index
         guard n > 0 else { return }
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { carried in
             var rows = 0
             for i in 0..<n {
-                carried[i] = carries(self[index + i])
+                let start = Int(starts[index + i])
+                carried[i] = carries(start, start + Int(lengths[index + i]))
                 if carried[i] { rows += 1 }
             }
             guard rows > 0 else { return }
@@ -193,7 +195,8 @@ public struct LineCollection: Hashable, Sendable {
     private static func spread<T>(_ array: inout [T], from index: Int, carried: UnsafeBufferPointer<Bool>, rows: Int,
                                   row: (T) -> T, carrier: (T) -> T = { $0 }) {
         let old = array.count
-        array.append(contentsOf: repeatElement(array[old - 1], count: rows))
+        let last = array[old - 1]
+        for _ in 0..<rows { array.append(last) }
         array.withUnsafeMutableBufferPointer { a in
             var write = old + rows
             var read = old

@@ -214,12 +214,11 @@ public enum TextLayout {
         guard !rubies.isEmpty || !marks.isEmpty else { return }
         // Lines come in order: walk the annotations along with them.
         var r = rubies.startIndex, m = 0
-        lines.insertRubyRows(from: mark) { line in
-            let range = line.range
-            while r < rubies.endIndex && rubies[r].base.lowerBound < range.lowerBound { r += 1 }
-            while m < marks.count && marks[m].range.upperBound <= range.lowerBound { m += 1 }
-            return (r < rubies.endIndex && range.contains(rubies[r].base.lowerBound))
-                || (m < marks.count && marks[m].range.lowerBound < range.upperBound)
+        lines.insertRubyRows(from: mark) { start, end in
+            while r < rubies.endIndex && rubies[r].base.lowerBound.rawValue < start { r += 1 }
+            while m < marks.count && marks[m].range.upperBound.rawValue <= start { m += 1 }
+            return (r < rubies.endIndex && rubies[r].base.lowerBound.rawValue < end)
+                || (m < marks.count && marks[m].range.lowerBound.rawValue < end)
         }
     }
 
