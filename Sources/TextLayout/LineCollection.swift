@@ -169,28 +169,32 @@ public struct LineCollection: Hashable, Sendable {
         let n = count - index
         guard n > 0 else { return }
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { carried in
-            var rows = 0
+            var rows = 0, first = n
             for i in 0..<n {
                 let start = Int(starts[index + i])
                 carried[i] = carries(start, start + Int(lengths[index + i]))
-                if carried[i] { rows += 1 }
+                if carried[i] { rows += 1; first = min(first, i) }
             }
             guard rows > 0 else { return }
-            let c = UnsafeBufferPointer(carried)
-            Self.spread(&starts, from: index, carried: c, rows: rows) { $0 }
-            Self.spread(&lengths, from: index, carried: c, rows: rows) { _ in 0 }
-            Self.spread(&widths, from: index, carried: c, rows: rows) { _ in 0 }
-            Self.spread(&indents, from: index, carried: c, rows: rows) { _ in 0 }
-            Self.spread(&kinds, from: index, carried: c, rows: rows) { $0 }
+            // The lines before the first that gets a row stay where they are.
+            let c = UnsafeBufferPointer(rebasing: carried[first...])
+            let from = index + first
+            Self.spread(&starts, from: from, carried: c, rows: rows) { $0 }
+            Self.spread(&lengths, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&widths, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&indents, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&kinds, from: from, carried: c, rows: rows) { $0 }
             // A page that starts with the line starts with its row.
             let page = LineFlags.pageStart.rawValue, row = LineFlags.rubyRow.rawValue
-            Self.spread(&flagBits, from: index, carried: c, rows: rows, row: { row | ($0 & page) }, carrier: { $0 & ~page })
+            Self.spread(&flagBits, from: from, carried: c, rows: rows, row: { row | ($0 & page) }, carrier: { $0 & ~page })
         }
     }
 
     /// `array` from `index` on with one more element before each element `i` for which
     /// `carried[i - index]`: `row(element)`; such an element becomes `carrier(element)`.
-    /// `rows` is how many are carried.
+    /// `rows` is how many are carried, the first of them at `index`. Without a branch on
+    /// `carried` (which follows the text): each element's row is written, and overwritten
+    /// by the element before it when it has none.
     @inline(__always)
     private static func spread<T>(_ array: inout [T], from index: Int, carried: UnsafeBufferPointer<Bool>, rows: Int,
                                   row: (T) -> T, carrier: (T) -> T = { $0 }) {
@@ -201,16 +205,13 @@ public struct LineCollection: Hashable, Sendable {
             var write = old + rows
             var read = old
             while read > index {
-                read -= 1
+                read &-= 1
                 let value = a[read]
-                write -= 1
-                if carried[read - index] {
-                    a[write] = carrier(value)
-                    write -= 1
-                    a[write] = row(value)
-                } else {
-                    a[write] = value
-                }
+                let has = carried[read &- index]
+                write &-= 1
+                a[write] = has ? carrier(value) : value
+                a[write &- 1] = row(value)   // (read ≥ index: write - 1 ≥ read, already read)
+                write &-= has ? 1 : 0
             }
         }
     }
