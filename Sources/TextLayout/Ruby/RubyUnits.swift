@@ -45,12 +45,15 @@ struct RubyUnits {
             let lower = max(ruby.base.lowerBound, slice.lowerBound).rawValue - base
             let upper = min(ruby.base.upperBound, slice.upperBound).rawValue - base
             guard lower < upper else { continue }
-            // A neighbour under a reading is the end of the one before or the start of the one after.
+            // A neighbour under a reading is the end of the one before or the start of the one
+            // after (their bases taken out first: the closures capture no array).
+            let none = ByteRange(.zero, .zero)
+            let before = k > rubies.startIndex ? rubies[k - 1].base : none
+            let after = k + 1 < rubies.endIndex ? rubies[k + 1].base : none
             let extra = ruby.base.upperBound <= slice.upperBound
                 ? RubySpacing.addedCells(for: ruby, texts, mode: mode) {
                     RubySpacing.allowances(for: ruby, texts, block: block, isUnderReading: { at in
-                        (k > rubies.startIndex && rubies[k - 1].base.contains(at))
-                            || (k + 1 < rubies.endIndex && rubies[k + 1].base.contains(at))
+                        before.contains(at) || after.contains(at)
                     })
                 } : 0
             total += extra
