@@ -45,6 +45,15 @@ enum OptimalFitter {
     /// soft hyphen it ends with, but the last; none when `softHyphens` is false).
     private static func hasOverwideSegment(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, available: Int,
                                            text: UnsafeBufferPointer<UInt8>, softHyphens: Bool) -> Bool {
+        if !softHyphens {
+            // No hyphen to add: each segment's start is the end of the one before.
+            var start = seg.cellsStart(run.lowerBound)
+            for s in run {
+                if seg.visibleEnd(s) - start > available { return true }
+                start = seg.cellsEnd(s)
+            }
+            return false
+        }
         for s in run {
             let hyphen = softHyphens && s != run.upperBound && SegmentRun.endsWithSoftHyphen(text, seg.end(s)) ? 1 : 0
             if seg.visibleEnd(s) - seg.cellsStart(s) + hyphen > available { return true }
