@@ -89,6 +89,7 @@ enum Demerits {
         let short = pieces.visibleEnd(n - 1) <= 3 * n
         let even = short ? 2 : 1
         var breaks: [Int] = []
+        breaks.reserveCapacity((pieces.visibleEnd(n - 1) - pieces.cellsStart(0)) / max(1, restAvailable - even) + 2)   // ~ lines
         var a = 0        // the line's first piece
         var from = 0     // the first piece that may end it
         while true {

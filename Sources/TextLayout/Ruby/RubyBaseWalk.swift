@@ -33,7 +33,7 @@ struct RubyBaseWalk {
     }
 
     /// Moves past the bases that end at or before `offset`.
-    private mutating func pass(_ offset: Int) {
+    @inline(__always) private mutating func pass(_ offset: Int) {
         // Base k's words are at 3k: start, end, the cells added up to it.
         var k = 3 &* next
         while k < words.count && words[k &+ 1] <= offset { added = words[k &+ 2]; k &+= 3 }
