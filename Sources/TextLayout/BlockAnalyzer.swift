@@ -71,8 +71,13 @@ struct BlockAnalyzer {
 
     /// Records segments while the text is simple (the scalars `BlockFit.walkSimple` sums,
     /// with the same cells and visibility), none at an opportunity inside a ruby base.
-    static func simplePass(_ walker: inout BlockFit, _ writer: inout SegmentWriter, _ bases: inout RubyBaseWalk) -> SimpleEnd {
+    static func simplePass(_ walker: inout BlockFit, _ writerState: inout SegmentWriter,
+                           _ basesState: inout RubyBaseWalk) -> SimpleEnd {
         guard let p = walker.text.baseAddress else { return .done }
+        // Local copies, written back on return: the segment stores cannot alias them, so
+        // their fields stay in registers.
+        var writer = writerState, bases = basesState
+        defer { writerState = writer; basesState = bases }
         let n = walker.n, kinds = FitKind.table, preformatted = walker.preformatted
         var i = 0
         var cells = 0
