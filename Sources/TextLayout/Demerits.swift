@@ -156,11 +156,13 @@ enum Demerits {
         // nothing is hyphenated).
         let classes = classes(maxSlack: maxSlack, firstAvailable: firstAvailable, restAvailable: restAvailable)
         let used = (hyphenated ? hyphenRuns : 1) * classes
-        var bestStorage = [Int](repeating: .max, count: (n + 1) * used)
-        var fromStorage = [Int32](repeating: -1, count: (n + 1) * used)
-        bestStorage[0] = 0
-        return bestStorage.withUnsafeMutableBufferPointer { best in
-            fromStorage.withUnsafeMutableBufferPointer { from in
+        // Scratch for this search only (on the stack when small enough).
+        let size = (n + 1) * used
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { best in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { from in
+                best.initialize(repeating: .max)
+                from.initialize(repeating: -1)
+                best[0] = 0
                 fill(pieces, best: best, from: from, used: used, classes: classes, firstAvailable, restAvailable, maxSlack: maxSlack)
                 guard (0..<used).contains(where: { best[n * used + $0] != .max }) else { return nil }
                 return backtrack(from, best: best, end: n, used: used)
