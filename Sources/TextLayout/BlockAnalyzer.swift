@@ -32,11 +32,11 @@ struct BlockAnalyzer {
         // A tab's width depends on its column: such blocks are fitted exactly at each width.
         if n >= 1 << 31 || LineFitter.containsTab(text) { return analysis(exact: true) }
         LineFitter.collectBreaks(text, preformatted: block.kind == .preformatted, style: style, into: &breaks)
-        units?.suppressBreaks(in: &breaks)
         // The fitter's state measures like the fitter (no tabs: the column is unused).
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
                               firstIndent: 0, restIndent: 0, marksBlockStart: false)
         if let units { walker.setUnits(units) }
+        var bases = RubyBaseWalk(units)
         var regular = true
         var segmentCount = 0
         var mandatoryBits = 0
@@ -44,13 +44,13 @@ struct BlockAnalyzer {
         let data = [UInt32](unsafeUninitializedCapacity: 3 * breaks.count + mandatoryBits) { out, initialized in
             breaks.withUnsafeBufferPointer { breaks in
                 var writer = SegmentWriter(out: out.baseAddress!, breaks: breaks)
-                switch Self.simplePass(&walker, &writer) {
+                switch Self.simplePass(&walker, &writer, &bases) {
                 case .done: break
                 case .irregular: regular = false
                 case .complex(let start):
                     walker.measured = start
                     walker.cursor.move(to: start)
-                    regular = Self.walkPass(&walker, &writer)
+                    regular = Self.walkPass(&walker, &writer, &bases)
                 }
                 initialized = writer.finish()
                 segmentCount = writer.count / 3
@@ -70,22 +70,24 @@ struct BlockAnalyzer {
     }
 
     /// Records segments while the text is simple (the scalars `BlockFit.walkSimple` sums,
-    /// with the same cells and visibility).
-    static func simplePass(_ walker: inout BlockFit, _ writer: inout SegmentWriter) -> SimpleEnd {
+    /// with the same cells and visibility), none at an opportunity inside a ruby base.
+    static func simplePass(_ walker: inout BlockFit, _ writerState: inout SegmentWriter,
+                           _ basesState: inout RubyBaseWalk) -> SimpleEnd {
         guard let p = walker.text.baseAddress else { return .done }
+        // Local copies, written back on return: the segment stores cannot alias them, so
+        // their fields stay in registers.
+        var writer = writerState, bases = basesState
+        defer { writerState = writer; basesState = bases }
         let n = walker.n, kinds = FitKind.table, preformatted = walker.preformatted
         var i = 0
         var cells = 0
         var visibleEnd = 0      // cumulative cells at the end of the segment's last showing cluster
         var attachable = false  // an Extend mark may join the cluster before it
-        let hasUnits = walker.hasUnits
-        var added = 0           // cells the ruby bases ending up to `recorded` add
-        var recorded = 0
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
             let stop = entry >> 1
             let segmentStart = i
-            if stop <= segmentStart { writer.next += 1; continue }
+            if stop <= segmentStart || bases.skips(entry) { writer.next += 1; continue }
             while i < stop {
                 // A run of printable ASCII: one-cell clusters (as in `BlockFit.walk`), except
                 // a last byte followed by a non-ASCII scalar (which may be a mark on it).
@@ -124,9 +126,8 @@ struct BlockAnalyzer {
                 }
                 i += length
             }
-            if hasUnits { added += walker.addedCells(recorded, stop) }
-            recorded = stop
-            writer.record(entry, cellsEnd: cells + added, visibleEnd: visibleEnd + added)
+            // The readings of the bases ending up to here add their cells.
+            writer.record(entry, cellsEnd: cells + bases.added, visibleEnd: visibleEnd + bases.added)
             visibleEnd = cells
         }
         return .done
@@ -138,13 +139,13 @@ struct BlockAnalyzer {
         return gcb == RecordBits.extend || gcb == RecordBits.zwj || gcb == 8
     }
 
-    /// Records the remaining segments one by one with `BlockFit.walk`; false when an
-    /// opportunity falls inside a cluster.
-    static func walkPass(_ walker: inout BlockFit, _ writer: inout SegmentWriter) -> Bool {
+    /// Records the remaining segments one by one with `BlockFit.walk` (none at an
+    /// opportunity inside a ruby base); false when an opportunity falls inside a cluster.
+    static func walkPass(_ walker: inout BlockFit, _ writer: inout SegmentWriter, _ bases: inout RubyBaseWalk) -> Bool {
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
             let end = entry >> 1
-            if end <= walker.measured { writer.next += 1; continue }
+            if end <= walker.measured || bases.skips(entry) { writer.next += 1; continue }
             let start = writer.cells
             let walked = walker.walk(to: end, column: 0)
             if walker.measured != end { return false }

@@ -80,39 +80,70 @@ enum Demerits {
     /// a character), or there less than the piece wider than that which follows it — as
     /// CJK text mostly does: total fit could not make that visibly more even, and first fit
     /// is one cheap pass. Nil otherwise, or when its last line is a runt.
+    ///
+    /// Each line's end is found by a galloping search: a line's width (to the end of its
+    /// last visible piece) only grows with the pieces it holds.
     static func firstFitIfEven<P: BreakPieces>(_ pieces: P, _ firstAvailable: Int, _ restAvailable: Int) -> [Int]? {
         guard pieces.count > 0 else { return nil }
-        let short = pieces.visibleEnd(pieces.count - 1) <= 3 * pieces.count
+        let n = pieces.count
+        let short = pieces.visibleEnd(n - 1) <= 3 * n
         let even = short ? 2 : 1
         var breaks: [Int] = []
-        var a = 0
-        var visible = -1
-        var width = 0
-        for j in 0..<pieces.count {
-            let visibleBefore = visible
-            if pieces.visibleEnd(j) > pieces.cellsStart(j) { visible = j }
-            let w = visible >= a ? pieces.visibleEnd(visible) - pieces.cellsStart(a) : 0
+        breaks.reserveCapacity((pieces.visibleEnd(n - 1) - pieces.cellsStart(0)) / max(1, restAvailable - even) + 2)   // ~ lines
+        var a = 0        // the line's first piece
+        var from = 0     // the first piece that may end it
+        while true {
             let available = a == 0 ? firstAvailable : restAvailable
-            if w > available {
-                // The line a...j-1 ends: it must leave at most one cell (two) — or, in text
-                // of short pieces, less than a wider piece that starts the next line (a ruby
-                // unit, a Latin word in CJK: total fit could only spread that gap over the
-                // lines before it, at the cost of breaking more of them).
-                let next = pieces.visibleEnd(j) - pieces.cellsStart(j)
-                if available - width > even && !(short && next > even && available - width < next) { return nil }
-                breaks.append(j - 1)
-                a = j
-                visible = pieces.visibleEnd(j) > pieces.cellsStart(j) ? j : visibleBefore
-                width = visible >= a ? pieces.visibleEnd(visible) - pieces.cellsStart(a) : 0
-            } else {
-                width = w
-            }
+            guard let j = firstOverflow(pieces, line: a, from: from, available: available) else { break }
+            // The line a...j-1 ends: it must leave at most one cell (two) — or, in text of
+            // short pieces, less than a wider piece that starts the next line (a ruby unit,
+            // a Latin word in CJK: total fit could only spread that gap over the lines
+            // before it, at the cost of breaking more of them).
+            let width = lineWidth(pieces, line: a, through: j - 1)
+            let next = pieces.visibleEnd(j) - pieces.cellsStart(j)
+            if available - width > even && !(short && next > even && available - width < next) { return nil }
+            breaks.append(j - 1)
+            a = j
+            from = j + 1
         }
-        let n = pieces.count
+        let width = lineWidth(pieces, line: a, through: n - 1)
         let runt = !breaks.isEmpty && n - 1 - breaks.last! <= 2 && width <= min(runtWidth, restAvailable / 6)
         if runt { return nil }
         breaks.append(n - 1)
         return breaks
+    }
+
+    /// The cells of a line that starts with piece `a` and ends after piece `j`: from its
+    /// start to the end of the last visible piece up to `j` (0 when none of `a...j` is).
+    @inline(__always)
+    static func lineWidth<P: BreakPieces>(_ pieces: P, line a: Int, through j: Int) -> Int {
+        var v = j
+        while v >= a && pieces.visibleEnd(v) <= pieces.cellsStart(v) { v -= 1 }
+        return v >= a ? pieces.visibleEnd(v) - pieces.cellsStart(a) : 0
+    }
+
+    /// The first piece `j ≥ from` with which the line starting with piece `a` is wider than
+    /// `available` (nil for none): galloping, then a binary search (the width never shrinks
+    /// as pieces are added).
+    @inline(__always)
+    static func firstOverflow<P: BreakPieces>(_ pieces: P, line a: Int, from: Int, available: Int) -> Int? {
+        let n = pieces.count
+        var lo = from, hi = from, step = 1
+        while hi < n && lineWidth(pieces, line: a, through: hi) <= available {
+            lo = hi + 1
+            hi += step
+            step &<<= 1
+        }
+        if hi >= n {
+            hi = n
+            if lo >= n { return nil }
+        }
+        // The answer is in lo...hi (hi == n: none, unless one before it overflows).
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if lineWidth(pieces, line: a, through: mid) > available { hi = mid } else { lo = mid + 1 }
+        }
+        return lo < n ? lo : nil
     }
 
     /// The dynamic programme, with lines of at most `maxSlack` cells left (not the last);
@@ -125,11 +156,13 @@ enum Demerits {
         // nothing is hyphenated).
         let classes = classes(maxSlack: maxSlack, firstAvailable: firstAvailable, restAvailable: restAvailable)
         let used = (hyphenated ? hyphenRuns : 1) * classes
-        var bestStorage = [Int](repeating: .max, count: (n + 1) * used)
-        var fromStorage = [Int32](repeating: -1, count: (n + 1) * used)
-        bestStorage[0] = 0
-        return bestStorage.withUnsafeMutableBufferPointer { best in
-            fromStorage.withUnsafeMutableBufferPointer { from in
+        // Scratch for this search only (on the stack when small enough).
+        let size = (n + 1) * used
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { best in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { from in
+                best.initialize(repeating: .max)
+                from.initialize(repeating: -1)
+                best[0] = 0
                 fill(pieces, best: best, from: from, used: used, classes: classes, firstAvailable, restAvailable, maxSlack: maxSlack)
                 guard (0..<used).contains(where: { best[n * used + $0] != .max }) else { return nil }
                 return backtrack(from, best: best, end: n, used: used)

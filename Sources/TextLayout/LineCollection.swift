@@ -162,21 +162,57 @@ public struct LineCollection: Hashable, Sendable {
     }
 
     /// Puts a ruby row before each of the lines from `index` on for which `carries` is true
-    /// (the layout's last step for a block slice with ruby or emphasis marks).
-    mutating func insertRubyRows(from index: Int, where carries: (Line) -> Bool) {
-        let added = (index..<count).map { self[$0] }
-        guard added.contains(where: carries) else { return }
-        removeLines(from: index)
-        for line in added {
-            var flags = line.flags
-            if carries(line) {
-                // A page that starts with the line starts with its row.
-                let row: LineFlags = flags.contains(.pageStart) ? [.rubyRow, .pageStart] : .rubyRow
-                flags.remove(.pageStart)
-                append(start: line.start.rawValue, length: 0, width: 0, indent: 0, kind: line.kind, flags: row)
+    /// (the layout's last step for a block slice with ruby or emphasis marks). `carries` is
+    /// asked once a line, in order, with the line's bytes (start and end, book offsets);
+    /// the lines are moved up in place.
+    mutating func insertRubyRows(from index: Int, where carries: (_ start: Int, _ end: Int) -> Bool) {
+        let n = count - index
+        guard n > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { carried in
+            var rows = 0, first = n
+            for i in 0..<n {
+                let start = Int(starts[index + i])
+                carried[i] = carries(start, start + Int(lengths[index + i]))
+                if carried[i] { rows += 1; first = min(first, i) }
             }
-            append(start: line.start.rawValue, length: line.length, width: line.width, indent: line.indent,
-                   kind: line.kind, flags: flags)
+            guard rows > 0 else { return }
+            // The lines before the first that gets a row stay where they are.
+            let c = UnsafeBufferPointer(rebasing: carried[first...])
+            let from = index + first
+            Self.spread(&starts, from: from, carried: c, rows: rows) { $0 }
+            Self.spread(&lengths, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&widths, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&indents, from: from, carried: c, rows: rows) { _ in 0 }
+            Self.spread(&kinds, from: from, carried: c, rows: rows) { $0 }
+            // A page that starts with the line starts with its row.
+            let page = LineFlags.pageStart.rawValue, row = LineFlags.rubyRow.rawValue
+            Self.spread(&flagBits, from: from, carried: c, rows: rows, row: { row | ($0 & page) }, carrier: { $0 & ~page })
+        }
+    }
+
+    /// `array` from `index` on with one more element before each element `i` for which
+    /// `carried[i - index]`: `row(element)`; such an element becomes `carrier(element)`.
+    /// `rows` is how many are carried, the first of them at `index`. Without a branch on
+    /// `carried` (which follows the text): each element's row is written, and overwritten
+    /// by the element before it when it has none.
+    @inline(__always)
+    private static func spread<T>(_ array: inout [T], from index: Int, carried: UnsafeBufferPointer<Bool>, rows: Int,
+                                  row: (T) -> T, carrier: (T) -> T = { $0 }) {
+        let old = array.count
+        let last = array[old - 1]
+        for _ in 0..<rows { array.append(last) }
+        array.withUnsafeMutableBufferPointer { a in
+            var write = old + rows
+            var read = old
+            while read > index {
+                read &-= 1
+                let value = a[read]
+                let has = carried[read &- index]
+                write &-= 1
+                a[write] = has ? carrier(value) : value
+                a[write &- 1] = row(value)   // (read ≥ index: write - 1 ≥ read, already read)
+                write &-= has ? 1 : 0
+            }
         }
     }
 

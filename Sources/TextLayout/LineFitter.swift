@@ -440,21 +440,28 @@ extension LineFitter {
         if breaks.last.map({ $0 >> 1 }) != n { breaks.append((n << 1) | 1) }
     }
 
-    /// Whether `text` holds a TAB, eight bytes at a time (SWAR: a zero byte in
-    /// `word ^ 0x0909…` shows up in `(x - 0x0101…) & ~x & 0x8080…`).
+    /// Whether `text` holds a TAB.
     @inline(__always)
     static func containsTab(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        contains(0x09, in: text)
+    }
+
+    /// Whether `text` holds the byte `byte`, eight bytes at a time (SWAR: a zero byte in
+    /// `word ^ pattern` shows up in `(x - 0x0101…) & ~x & 0x8080…`).
+    @inline(__always)
+    static func contains(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let n = text.count
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
         var i = 0
         while i + 8 <= n {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0909_0909_0909_0909
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
             if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { return true }
             i += 8
         }
         while i < n {
-            if base[i] == 0x09 { return true }
+            if base[i] == byte { return true }
             i += 1
         }
         return false

@@ -19,6 +19,9 @@ enum OptimalFitter {
     static func fit(_ analysis: BlockAnalysis, text: UnsafeBufferPointer<UInt8>, options: LayoutOptions,
                     languages: ArraySlice<LanguageSpan> = [], units: RubyUnits? = nil, into lines: inout LineCollection) {
         let languages = SliceLanguages(languages, base: analysis.range.lowerBound.rawValue)
+        // Without a byte C2 (U+0080…U+00BF) no segment can end with a soft hyphen (C2 AD):
+        // one scan of the slice instead of a look at the text at each segment's end.
+        let softHyphens = LineFitter.contains(0xC2, in: text)
         SegmentFitter.fitting(analysis, text: text, options: options, units: units, into: &lines) { seg, man, state, lines in
             var k = 0
             var mi = 0
@@ -26,11 +29,12 @@ enum OptimalFitter {
                 while Int(man[mi]) < k { mi += 1 }
                 let m = Int(man[mi])
                 let restAvailable = max(1, state.width - state.restIndent)
-                if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text) {
+                if hasOverwideSegment(seg, k...m, available: min(state.available, restAvailable), text: state.text,
+                                      softHyphens: softHyphens) {
                     SegmentFitter.fitSegments(seg, mandatory: man, state: &state, into: &lines, from: k, to: m + 1, mandatoryIndex: mi)
                 } else {
                     fitRun(seg, k...m, state: &state, restAvailable: restAvailable, hyphenation: options.hyphenation,
-                           languages: languages, into: &lines)
+                           languages: languages, softHyphens: softHyphens, into: &lines)
                 }
                 k = m + 1
             }
@@ -38,11 +42,20 @@ enum OptimalFitter {
     }
 
     /// Whether a segment of `run` shows wider than `available` cells (with the hyphen of a
-    /// soft hyphen it ends with, but the last).
+    /// soft hyphen it ends with, but the last; none when `softHyphens` is false).
     private static func hasOverwideSegment(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, available: Int,
-                                           text: UnsafeBufferPointer<UInt8>) -> Bool {
+                                           text: UnsafeBufferPointer<UInt8>, softHyphens: Bool) -> Bool {
+        if !softHyphens {
+            // No hyphen to add: each segment's start is the end of the one before.
+            var start = seg.cellsStart(run.lowerBound)
+            for s in run {
+                if seg.visibleEnd(s) - start > available { return true }
+                start = seg.cellsEnd(s)
+            }
+            return false
+        }
         for s in run {
-            let hyphen = s != run.upperBound && SegmentRun.endsWithSoftHyphen(text, seg.end(s)) ? 1 : 0
+            let hyphen = softHyphens && s != run.upperBound && SegmentRun.endsWithSoftHyphen(text, seg.end(s)) ? 1 : 0
             if seg.visibleEnd(s) - seg.cellsStart(s) + hyphen > available { return true }
         }
         return false
@@ -50,11 +63,11 @@ enum OptimalFitter {
 
     /// Sets segments `run` (ending at a mandatory break), starting a line, by total fit;
     /// with hyphenation, fits again with the words around the first pass's loose lines cut
-    /// at their hyphenation points.
+    /// at their hyphenation points. (`softHyphens`: whether the slice may hold one.)
     private static func fitRun(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, state: inout BlockFit,
                                restAvailable: Int, hyphenation: HyphenationSetting?, languages: SliceLanguages,
-                               into lines: inout LineCollection) {
-        let plain = SegmentRun(seg, run, text: state.text)
+                               softHyphens: Bool, into lines: inout LineCollection) {
+        let plain = SegmentRun(seg, run, text: state.text, softHyphens: softHyphens)
         let first = state.available
         let breaks = Demerits.bestBreaks(plain, firstAvailable: first, restAvailable: restAvailable, hyphenated: plain.hasSoftHyphen)
         if let hyphenation, breaks.count > 1 {

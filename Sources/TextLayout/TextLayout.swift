@@ -31,8 +31,9 @@ public enum TextLayout {
             // first fit (which needs no analysis) sets a short slice with one line a run.
             var analyzer = BlockAnalyzer()
             var exact = LineFitter(options: options)
+            var annotations = AnnotationCursor()
             return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
-                let units = rubyUnits(content, block, slice, options)
+                let units = rubyUnits(content, block, slice, options, &annotations)
                 if slice.count <= 2 * options.width,
                    fitsOneLineARun(text, slice: slice, block: block, units: units, fitter: &exact, into: &lines) {
                     return
@@ -43,10 +44,11 @@ public enum TextLayout {
             }
         }
         var fitter = LineFitter(options: options)
+        var annotations = AnnotationCursor()
         return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
             fitter.fit(text, base: slice.lowerBound.rawValue, block: block,
                        continuesBlock: slice.lowerBound > block.range.lowerBound,
-                       units: rubyUnits(content, block, slice, options), into: &lines)
+                       units: rubyUnits(content, block, slice, options, &annotations), into: &lines)
         }
     }
 
@@ -64,8 +66,9 @@ public enum TextLayout {
         var exact = LineFitter(options: options)
         let style = options.lineBreakStyle
         let ruby = effectiveRubyMode(content, options.ruby)
+        var annotations = AnnotationCursor()
         return layoutBlocks(content, range: range, options: options) { block, slice, text, lines in
-            let units = rubyUnits(content, block, slice, options)
+            let units = rubyUnits(content, block, slice, options, &annotations)
             let analysis = analyses.analysis(of: block, slice: slice, style: style, ruby: ruby) {
                 analyzer.analyze(text, block: block, range: slice, style: style, units: units)
             }
@@ -83,8 +86,10 @@ public enum TextLayout {
         var analyzer = BlockAnalyzer()
         var blocks: [BlockAnalysis] = []
         let mode = effectiveRubyMode(content, ruby)
+        var annotations = AnnotationCursor()
         forEachSlice(content, range: range) { block, slice, text in
-            let units = mode == .off ? nil : RubyUnits(content: content, block: block, slice: slice, mode: mode)
+            let units = mode == .off ? nil : RubyUnits(content: content, block: block, slice: slice, mode: mode,
+                                                       annotations: &annotations)
             blocks.append(analyzer.analyze(text, block: block, range: slice, style: lineBreakStyle, units: units))
         }
         return LayoutAnalysis(range: range, lineBreakStyle: lineBreakStyle, ruby: mode, blocks: blocks)
@@ -97,11 +102,13 @@ public enum TextLayout {
         content.rubies.isEmpty ? .off : mode
     }
 
-    /// The ruby units of a block slice under `options` (none for a book without ruby).
+    /// The ruby units of a block slice under `options` (none for a book without ruby);
+    /// `annotations` walks the readings along the slices.
     @inline(__always)
-    static func rubyUnits(_ content: TextContent, _ block: Block, _ slice: ByteRange, _ options: LayoutOptions) -> RubyUnits? {
+    static func rubyUnits(_ content: TextContent, _ block: Block, _ slice: ByteRange, _ options: LayoutOptions,
+                          _ annotations: inout AnnotationCursor) -> RubyUnits? {
         content.rubies.isEmpty || options.ruby == .off
-            ? nil : RubyUnits(content: content, block: block, slice: slice, mode: options.ruby)
+            ? nil : RubyUnits(content: content, block: block, slice: slice, mode: options.ruby, annotations: &annotations)
     }
 
     /// Lines of an analysis at `options`: the same as `layout(content, range:
@@ -112,6 +119,7 @@ public enum TextLayout {
         precondition(effectiveRubyMode(content, options.ruby) == analysis.ruby, "analysis made with another ruby mode")
         var exact = LineFitter(options: options)
         var index = 0
+        var annotations = AnnotationCursor()
         return layoutBlocks(content, range: analysis.range, options: options) { block, slice, text, lines in
             // (Rows of wrapped tables are not fitted: their analyses are skipped.)
             while index < analysis.blocks.count && analysis.blocks[index].range.lowerBound < slice.lowerBound { index += 1 }
@@ -119,7 +127,7 @@ public enum TextLayout {
             let blockAnalysis = analysis.blocks[index]
             index += 1
             fit(blockAnalysis, text: text, options: options, exact: &exact, languages: languages(content, slice, options),
-                units: rubyUnits(content, block, slice, options), into: &lines)
+                units: rubyUnits(content, block, slice, options, &annotations), into: &lines)
         }
     }
 
@@ -176,6 +184,7 @@ public enum TextLayout {
         lines.reserve(range.count / 48 + 16)
         var previous: Block?
         let tables = TableColumnCache()
+        var annotations = AnnotationCursor()
         forEachSlice(content, range: range) { block, slice, text in
             if let prev = previous, BlockPresentation.needsBlankLine(between: prev, and: block, options: options) {
                 // A blank line sits at the separator after the previous block, so every
@@ -187,7 +196,7 @@ public enum TextLayout {
                                                             tables: tables, into: &lines) {
                 let mark = lines.count
                 body(block, slice, text, &lines)
-                if options.ruby == .above && content.hasAnnotations { addRubyRows(content, slice, from: mark, to: &lines) }
+                if options.ruby == .above && content.hasAnnotations { addRubyRows(content, slice, from: mark, to: &lines, &annotations) }
             }
             previous = block
         }
@@ -195,21 +204,21 @@ public enum TextLayout {
     }
 
     /// Adds a ruby row above each line from `mark` on (a slice's lines) that shows a
-    /// reading or emphasis marks.
-    static func addRubyRows(_ content: TextContent, _ slice: ByteRange, from mark: Int, to lines: inout LineCollection) {
-        let rubies = content.rubies(intersecting: slice)
-        let allMarks = content.emphasisMarks(intersecting: slice)
+    /// reading or emphasis marks (`annotations` walks the annotations along the slices).
+    static func addRubyRows(_ content: TextContent, _ slice: ByteRange, from mark: Int, to lines: inout LineCollection,
+                            _ annotations: inout AnnotationCursor) {
+        let rubies = annotations.rubies(intersecting: slice, in: content)
+        let allMarks = annotations.emphasisMarks(intersecting: slice, in: content)
         guard !rubies.isEmpty || !allMarks.isEmpty else { return }
         let marks = allMarks.filter { $0.mark.character != nil }
         guard !rubies.isEmpty || !marks.isEmpty else { return }
         // Lines come in order: walk the annotations along with them.
         var r = rubies.startIndex, m = 0
-        lines.insertRubyRows(from: mark) { line in
-            let range = line.range
-            while r < rubies.endIndex && rubies[r].base.lowerBound < range.lowerBound { r += 1 }
-            while m < marks.count && marks[m].range.upperBound <= range.lowerBound { m += 1 }
-            return (r < rubies.endIndex && range.contains(rubies[r].base.lowerBound))
-                || (m < marks.count && marks[m].range.lowerBound < range.upperBound)
+        lines.insertRubyRows(from: mark) { start, end in
+            while r < rubies.endIndex && rubies[r].base.lowerBound.rawValue < start { r += 1 }
+            while m < marks.count && marks[m].range.upperBound.rawValue <= start { m += 1 }
+            return (r < rubies.endIndex && rubies[r].base.lowerBound.rawValue < end)
+                || (m < marks.count && marks[m].range.lowerBound.rawValue < end)
         }
     }
 

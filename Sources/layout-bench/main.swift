@@ -71,6 +71,7 @@ if args.isEmpty {
     print("usage: layout-bench [--width N] FILE.txt...  (UTF-8 text files)")
     print("       layout-bench --resize [--rounds N] FILE...   (EPUB: longest chapter; else UTF-8 text)")
     print("       layout-bench --identity BOOK...              (any book format: cached layouts = layouts)")
+    print("       layout-bench --digest BOOK...                (a hash of every layout, to compare two builds)")
     print("       layout-bench --typeset BOOK...               (raggedness and justified gaps: greedy vs optimal)")
     print("       layout-bench --words [--rounds N] BOOK...    (word and sentence segmentation vs ICU's UBRK_WORD)")
     exit(2)
@@ -93,6 +94,11 @@ if let i = args.firstIndex(of: "--ruby") {
 if let i = args.firstIndex(of: "--words") {
     args.remove(at: i)
     WordsBench.run(paths: args, rounds: rounds)
+    exit(0)
+}
+if let i = args.firstIndex(of: "--digest") {
+    args.remove(at: i)
+    LayoutDigest.run(paths: args)
     exit(0)
 }
 if let i = args.firstIndex(of: "--identity") {

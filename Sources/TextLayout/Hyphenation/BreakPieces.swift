@@ -26,12 +26,14 @@ struct SegmentRun: BreakPieces {
     /// Whether a segment of the run ends with a soft hyphen.
     let hasSoftHyphen: Bool
 
-    init(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, text: UnsafeBufferPointer<UInt8>) {
+    /// The pieces of `run`; `softHyphens` false says that `text` holds none (no segment is
+    /// then looked at for one).
+    init(_ seg: SegmentFitter.Segments, _ run: ClosedRange<Int>, text: UnsafeBufferPointer<UInt8>, softHyphens: Bool = true) {
         self.seg = seg
         self.text = text
         first = run.lowerBound
         count = run.count
-        hasSoftHyphen = run.contains { Self.endsWithSoftHyphen(text, seg.end($0)) }
+        hasSoftHyphen = softHyphens && run.contains { Self.endsWithSoftHyphen(text, seg.end($0)) }
     }
 
     /// Whether the bytes before `end` are U+00AD (C2 AD).

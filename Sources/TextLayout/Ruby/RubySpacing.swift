@@ -62,10 +62,11 @@ enum RubySpacing {
     @inline(__always)
     static func width(of text: UnsafeBufferPointer<UInt8>) -> Int {
         guard let p = text.baseAddress else { return 0 }
+        let kinds = FitKind.table
         var i = 0, cells = 0
         while i < text.count {
             let (cp, length) = UTF8Scalar.decodeBMP(p, i, text.count)
-            let k = length == 0 ? FitKind.complex << 2 : FitKind.table[cp]
+            let k = length == 0 ? FitKind.complex << 2 : kinds[cp]
             guard k >> 2 == FitKind.base else { return CellWidth.of(utf8: text) }
             cells += Int(k & 3)
             i += length
