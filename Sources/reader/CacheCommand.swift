@@ -59,7 +59,7 @@ enum CacheCommand {
         case "verify":
             let configured = BuildDefaults(ReaderConfig.load(XDGDirectories(environment: environment)))
             let a = try Arguments(configured.arguments + rest, specs: buildSpecs.filter { !["jobs", "force"].contains($0.name) })
-            try verify(a, cache: try cache(a, environment: environment))
+            try verify(a, cache: try cache(a, environment: environment), defaults: configured)
         case "stats":
             let a = try Arguments(rest, specs: [.init(name: "max-size", short: nil, takesValue: true)])
             guard a.positionals.isEmpty else { throw CLIError.usage("cache stats takes no arguments") }
@@ -112,7 +112,7 @@ enum CacheCommand {
 
     // MARK: verify
 
-    static func verify(_ a: Arguments, cache: LayoutCache) throws {
+    static func verify(_ a: Arguments, cache: LayoutCache, defaults: BuildDefaults = BuildDefaults()) throws {
         guard !a.positionals.isEmpty else { throw CLIError.usage("cache verify needs at least one BOOK") }
         let base = try DumpCommand.layoutOptions(a)
         let widths = try a.all("width").map { v -> Int in
@@ -135,7 +135,7 @@ enum CacheCommand {
             case .missing: misses += 1
             }
             let hyphenated = try DumpCommand.hyphenationChoice(a).apply(to: base, book: content)
-            for w in widths.isEmpty ? [base.width] : widths {
+            for w in widths.isEmpty ? [defaultWidth(base, defaults, terminal: TerminalSize.ofStandardStreams())] : widths {
                 var o = hyphenated
                 o.width = w
                 var cached: CachedBookLayout?
@@ -209,10 +209,7 @@ enum CacheCommand {
         // configured width at most, the configured margins off) and its column height (the
         // status line off); elsewhere the configured width, else 80.
         let terminal = TerminalSize.ofStandardStreams()
-        let preferred = defaults.preferredWidth ?? base.width
-        if widths.isEmpty {
-            widths = [terminal.map { ReadingContext.textWidth(columns: $0.columns, preferred: preferred, margin: defaults.margin) } ?? preferred]
-        }
+        if widths.isEmpty { widths = [defaultWidth(base, defaults, terminal: terminal)] }
         let vertical = try verticalHeights(a, terminal: terminal)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let jobCount = try a.int("jobs", in: 1...1024) ?? cores
@@ -244,6 +241,14 @@ enum CacheCommand {
         if summary.writeFailures > 0 {
             throw CLIError.other("\(summary.writeFailures) cache file\(summary.writeFailures == 1 ? "" : "s") could not be written", .outputFailed)
         }
+    }
+
+    /// The width `cache build` and `verify` lay out at without `--width`: what the reader
+    /// would lay out — in a terminal, its columns less the configured margins, at most the
+    /// configured width (else `base`'s, 80); elsewhere that width.
+    static func defaultWidth(_ base: LayoutOptions, _ defaults: BuildDefaults, terminal: TerminalSize?) -> Int {
+        let preferred = defaults.preferredWidth ?? base.width
+        return terminal.map { ReadingContext.textWidth(columns: $0.columns, preferred: preferred, margin: defaults.margin) } ?? preferred
     }
 
     /// The column heights `cache build` sets vertical text at (`--height N`, repeatable;

@@ -97,6 +97,9 @@ final class CacheBuildEndToEndTests: XCTestCase {
                             as: UTF8.self)
         XCTAssertTrue(header.contains(";width=60;indent=2;") && header.contains(";justify=1;"),
                       "66 columns less two margins of 3, the configured indent and justification: \(header)")
+        // `cache verify` in the same terminal checks what was built, with the same defaults.
+        let verified = try runOnTerminal(["cache", "verify", book], before: "stty cols 66 rows 30; ")
+        XCTAssertTrue(verified.contains("ok    width 60"), verified)
 
         // The reader in a 66-column tmux pane with the same folders.
         let socket = "reader-cache-config-\(getpid())"
