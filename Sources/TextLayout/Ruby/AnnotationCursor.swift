@@ -12,27 +12,27 @@ struct AnnotationCursor {
 
     /// The readings whose bases intersect `range`, in order.
     mutating func rubies(intersecting range: ByteRange, in content: borrowing TextContent) -> ArraySlice<RubyAnnotation> {
-        let rubies = content.rubies
-        let lower = range.lowerBound, upper = range.upperBound
-        if ruby > rubies.count || (ruby > 0 && rubies[ruby - 1].base.upperBound > lower) {
-            ruby = rubies.partitioningIndex { $0.base.upperBound > lower }
-        }
-        while ruby < rubies.count && rubies[ruby].base.upperBound <= lower { ruby += 1 }
-        var last = ruby
-        while last < rubies.count && rubies[last].base.lowerBound < upper { last += 1 }
-        return rubies[ruby..<last]
+        Self.walk(&ruby, content.rubies, to: range) { $0.base }
     }
 
     /// The emphasis-mark runs that intersect `range`, in order.
     mutating func emphasisMarks(intersecting range: ByteRange, in content: borrowing TextContent) -> ArraySlice<EmphasisMarkRun> {
-        let marks = content.emphasisMarks
+        Self.walk(&mark, content.emphasisMarks, to: range) { $0.range }
+    }
+
+    /// The items of `items` (sorted, not overlapping) whose `span` intersects `range`, from
+    /// `first` on — the first item ending after the last range's start — which it moves to
+    /// the first ending after `range`'s start (a search when `range` starts before it).
+    @inline(__always)
+    private static func walk<T>(_ first: inout Int, _ items: [T], to range: ByteRange,
+                                span: (T) -> ByteRange) -> ArraySlice<T> {
         let lower = range.lowerBound, upper = range.upperBound
-        if mark > marks.count || (mark > 0 && marks[mark - 1].range.upperBound > lower) {
-            mark = marks.partitioningIndex { $0.range.upperBound > lower }
+        if first > items.count || (first > 0 && span(items[first - 1]).upperBound > lower) {
+            first = items.partitioningIndex { span($0).upperBound > lower }
         }
-        while mark < marks.count && marks[mark].range.upperBound <= lower { mark += 1 }
-        var last = mark
-        while last < marks.count && marks[last].range.lowerBound < upper { last += 1 }
-        return marks[mark..<last]
+        while first < items.count && span(items[first]).upperBound <= lower { first += 1 }
+        var last = first
+        while last < items.count && span(items[last]).lowerBound < upper { last += 1 }
+        return items[first..<last]
     }
 }
