@@ -87,10 +87,11 @@ public struct LayoutCache: Sendable {
     /// A 64-bit digest of a book's text, stored in each file and checked by
     /// `open(…content:)`: `Digest.words` — FNV-1a's multiply over 8-byte little-endian words
     /// with an xor-shift after each (≈ 8× faster than byte-wise FNV: opening War and Peace
-    /// checks 3 MB of text), then the tail bytes and the length. An integrity check, not a
-    /// defence against crafted collisions.
+    /// checks 3 MB of text), then the tail bytes and the length; taken from the content when
+    /// it knows it (`TextContent.knownTextDigest`). An integrity check, not a defence against
+    /// crafted collisions.
     public static func textDigest(of content: TextContent) -> UInt64 {
-        content.bytes.withUnsafeBytes { Digest.words($0) }
+        content.knownTextDigest ?? content.bytes.withUnsafeBytes { Digest.words($0) }
     }
 
     // MARK: Storing

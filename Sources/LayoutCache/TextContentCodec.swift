@@ -268,15 +268,18 @@ public enum TextContentCodec {
         var metadata = BookMetadata(title: "", format: .epub)  // replaced by the decoded one
         var sourceMap = SourceMap()
         var warnings: [String] = []
+        /// `Digest.words` of the text, computed with the file's checksum.
+        var textDigest: UInt64?
 
         /// The content with `bytes` as its text, checked with `TextContent.validate()`.
         func assemble(_ bytes: [UInt8]) throws -> TextContent {
-            let content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
+            var content = TextContent(bytes: bytes, chapters: chapters, blocks: blocks, styles: styles, toc: toc,
                                       metadata: metadata, sourceMap: sourceMap, warnings: warnings, notes: notes,
                                       languages: languages, rubies: rubies, rubyText: rubyText,
                                       emphasisMarks: emphasisMarks, images: images)
             let problems = content.validate()
             guard problems.isEmpty else { throw DecodeError.invalidContent(problems) }
+            content.knownTextDigest = textDigest
             return content
         }
     }
@@ -287,11 +290,12 @@ public enum TextContentCodec {
         var r = ByteReader(blob, position: CachePreamble.size)
         do {
             guard try r.littleEndian(UInt64.self) == UInt64(blob.count) else { throw DecodeError.sizeMismatch }
-            guard checksum == Digest.words(UnsafeRawBufferPointer(rebasing: blob[16...])) else {
-                throw DecodeError.checksumMismatch
-            }
+            let checked = try checksums(blob, after: r)
+            guard checksum == checked.file else { throw DecodeError.checksumMismatch }
             guard try r.lengthPrefixedEquals(expectedKey.utf8) else { throw DecodeError.keyMismatch }
             var parts = Parts(text: try r.lengthPrefixed())
+            guard parts.text == checked.text?.range else { throw DecodeError.malformed("text") }
+            parts.textDigest = checked.text?.digest
             try decodeStructure(&r, into: &parts)
             parts.metadata = try decodeMetadata(&r)
             parts.sourceMap = try decodeSourceMap(&r, textCount: parts.text.count)
@@ -301,6 +305,21 @@ public enum TextContentCodec {
         } catch let error as ByteReader.Error {
             throw DecodeError.malformed(error.description)
         }
+    }
+
+    /// The checksum of the file (`Digest.words` of everything after the preamble's checksum)
+    /// and, in the same pass, the text's digest (`LayoutCache.textDigest`), reading where
+    /// the text lies from `r` (placed after the size) before anything is trusted: if that
+    /// cannot be read, the checksum alone — it fails, or the decode after it does.
+    private static func checksums(_ blob: UnsafeRawBufferPointer, after r: ByteReader)
+        throws -> (file: UInt64, text: (range: Range<Int>, digest: UInt64)?) {
+        var ahead = r
+        let checked = UnsafeRawBufferPointer(rebasing: blob[16...])
+        guard (try? ahead.lengthPrefixed()) != nil, let text = try? ahead.lengthPrefixed() else {
+            return (Digest.words(checked), nil)
+        }
+        let both = Digest.words(checked, andOf: (text.lowerBound - 16)..<(text.upperBound - 16))
+        return (both.all, (text, both.part))
     }
 
     /// Chapters, blocks, styles and TOC entries, every range and target checked against the text.

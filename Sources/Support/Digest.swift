@@ -26,6 +26,9 @@ public struct Digest: Hashable, Sendable {
     /// An empty digest (`value == offsetBasis`).
     @inlinable public init() { state = Digest.offsetBasis }
 
+    /// A digest continuing from a running state.
+    @usableFromInline init(state: UInt64) { self.state = state }
+
     /// Combines one byte (one FNV-1a step).
     @inlinable public mutating func combine(_ byte: UInt8) {
         state = (state ^ UInt64(byte)) &* Digest.prime
@@ -90,5 +93,35 @@ public struct Digest: Hashable, Sendable {
         d.combineWords(bytes)
         d.mix(UInt64(bytes.count))
         return d.value
+    }
+
+    /// `words(bytes)` and `words` of the bytes `part` of it, in one pass: where the part's
+    /// words lie, each step feeds both running states (two independent multiply chains the
+    /// processor overlaps), so both cost about what the whole alone does. The content cache
+    /// checks its file and learns its text's digest this way.
+    public static func words(_ bytes: UnsafeRawBufferPointer, andOf part: Range<Int>) -> (all: UInt64, part: UInt64) {
+        precondition(part.lowerBound >= 0 && part.upperBound <= bytes.count, "part outside the bytes")
+        @inline(__always) func step(_ h: UInt64, _ offset: Int) -> UInt64 {
+            let m = (h ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* prime
+            return m ^ (m >> 29)
+        }
+        let allWords = bytes.count / 8, partWords = part.count / 8
+        var all = offsetBasis, inPart = offsetBasis
+        var k = 0, m = 0
+        let together = min(part.lowerBound / 8, allWords)
+        while k < together { all = step(all, k &* 8); k &+= 1 }
+        while k < allWords && m < partWords {
+            all = step(all, k &* 8)
+            inPart = step(inPart, part.lowerBound &+ m &* 8)
+            k &+= 1; m &+= 1
+        }
+        while k < allWords { all = step(all, k &* 8); k &+= 1 }
+        while m < partWords { inPart = step(inPart, part.lowerBound &+ m &* 8); m &+= 1 }
+        var whole = Digest(state: all), piece = Digest(state: inPart)
+        for i in (allWords * 8)..<bytes.count { whole.combine(bytes[i]) }
+        for i in (part.lowerBound + partWords * 8)..<part.upperBound { piece.combine(bytes[i]) }
+        whole.mix(UInt64(bytes.count))
+        piece.mix(UInt64(part.count))
+        return (whole.value, piece.value)
     }
 }

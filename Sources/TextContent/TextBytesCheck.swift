@@ -3,8 +3,10 @@
 /// (U+0080…U+009F) — what `TextContent.validate()` must reject.
 ///
 /// Loading a cached book checks ~3 MB of text before the first frame, so ASCII is checked
-/// eight bytes at a time (one load, two SWAR tests); only words with a high bit or a
-/// control byte, and multi-byte sequences, go byte by byte.
+/// eight bytes at a time (one load, two SWAR tests), and runs of the common two- and
+/// three-byte sequences (Cyrillic, Greek, Hebrew, Arabic; CJK and most of the BMP) one
+/// four-byte load and a mask each; only words with a control byte and the remaining
+/// sequences go byte by byte.
 public struct TextBytesCheck: Equatable, Sendable {
     /// Offset of the first byte that does not start or continue a valid UTF-8 sequence
     /// (overlong forms, surrogates, code points above U+10FFFF and truncated sequences count).
@@ -46,6 +48,10 @@ public struct TextBytesCheck: Equatable, Sendable {
                 }
             }
             let b = base[i]
+            if b >= 0x80, i + 4 <= n {
+                let next = skipCommonSequences(raw, from: i, count: n)
+                if next > i { i = next; continue }
+            }
             if b < 0x80 {
                 if result.firstControl == nil && TextSanitizer.isForbiddenByte(b) { result.firstControl = i }
                 i += 1
@@ -62,6 +68,44 @@ public struct TextBytesCheck: Equatable, Sendable {
             if result.firstInvalidUTF8 != nil && result.firstControl != nil && result.firstC1 != nil { break }
         }
         return result
+    }
+
+    /// The offset after the run of common valid sequences starting at `i` (while four bytes
+    /// can be loaded): two-byte sequences with a lead C3…DF, or C2 followed by A0…BF (not a
+    /// C1 control), and three-byte ones with a lead E1…EC or EE…EF, whose second byte is
+    /// any continuation byte (Unicode 15.0 §3.9, Table 3-7) — two of those a step when
+    /// eight bytes can be loaded. `i` itself when the first is none of them; E0, ED and
+    /// four-byte sequences are left to `sequenceLength`.
+    @inline(__always)
+    private static func skipCommonSequences(_ raw: UnsafeRawPointer, from start: Int, count n: Int) -> Int {
+        var i = start
+        while i + 8 <= n {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            guard w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0, plainLead(w), plainLead(w >> 24) else { break }
+            i &+= 6
+        }
+        while i + 4 <= n {
+            let w = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            let b0 = w & 0xFF
+            if w & 0x00C0_C0F0 == 0x0080_80E0 {            // 1110xxxx 10xxxxxx 10xxxxxx
+                if !plainLead(UInt64(b0)) { break }
+                i &+= 3
+            } else if w & 0xC0E0 == 0x80C0 {               // 110xxxxx 10xxxxxx
+                if b0 < 0xC2 || (b0 == 0xC2 && w & 0xFF00 < 0xA000) { break }
+                i &+= 2
+            } else {
+                break
+            }
+        }
+        return i
+    }
+
+    /// Whether the three-byte lead in the low byte of `w` is neither E0 nor ED, whose second
+    /// byte is restricted (overlong forms, surrogates).
+    @inline(__always)
+    private static func plainLead(_ w: UInt64) -> Bool {
+        let low = w & 0x0F
+        return low != 0 && low != 0x0D
     }
 
     /// The length of the valid multi-byte UTF-8 sequence starting at `i` (lead byte ≥ 0x80),

@@ -18,7 +18,11 @@ import Support
 /// * `images` are sorted by offset, inside `bytes`, with printable sources.
 public struct TextContent: Sendable {
     /// The book's text.
-    public var bytes: [UInt8]
+    public var bytes: [UInt8] { didSet { knownTextDigest = nil } }
+    /// `Digest.words(bytes)` when whoever made this value computed it already (the content
+    /// cache does while checking its file), so the layout cache need not read 3 MB again;
+    /// nil otherwise, and again whenever `bytes` changes.
+    public var knownTextDigest: UInt64?
     /// Chapters in reading order, covering the text.
     public var chapters: [Chapter]
     /// Blocks in reading order.

@@ -48,6 +48,28 @@ final class DigestTests: XCTestCase {
         XCTAssertEqual(GoldenBytes.pattern(1003).withUnsafeBytes { Digest.words($0) }, 0x4387_1e0c_0b62_735b)
     }
 
+    /// The one-pass digest of bytes and of a part of them equals the two digests taken apart,
+    /// for parts at every alignment, empty, at either end, and the whole.
+    func testWordsOfBytesAndOfAPartInOnePass() {
+        for count in [0, 1, 7, 8, 9, 16, 17, 40, 63, 64, 65, 200] {
+            let bytes = GoldenBytes.pattern(count)
+            var rng = SplitMix64(seed: UInt64(count) &+ 7)
+            var parts: [Range<Int>] = [0..<count, 0..<0, count..<count]
+            for _ in 0..<60 {
+                let a = count == 0 ? 0 : Int(rng.next() % UInt64(count + 1))
+                let b = count == 0 ? 0 : Int(rng.next() % UInt64(count + 1))
+                parts.append(min(a, b)..<max(a, b))
+            }
+            bytes.withUnsafeBytes { raw in
+                for part in parts {
+                    let both = Digest.words(raw, andOf: part)
+                    XCTAssertEqual(both.all, Digest.words(raw), "\(count) bytes")
+                    XCTAssertEqual(both.part, Digest.words(UnsafeRawBufferPointer(rebasing: raw[part])), "\(count) bytes, \(part)")
+                }
+            }
+        }
+    }
+
     func testHexIsPadded() {
         var d = Digest()
         d.mix(Digest.offsetBasis)  // value 0

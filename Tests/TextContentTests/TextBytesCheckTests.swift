@@ -59,8 +59,13 @@ final class TextBytesCheckTests: XCTestCase {
         var rng = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
         func next() -> UInt64 { rng.next() }
         // Mostly valid text with a few random bytes spliced in, so both paths are exercised.
-        let pieces: [[UInt8]] = ["the quick brown fox ", "汉字", "👩‍👩‍👧", "\u{C2}\u{A0}", "e\u{301}", "\n", "\t"].map { Array($0.utf8) }
-        for _ in 0..<3000 {
+        // The two- and three-byte runs taken a load at a time, and the edges of that path:
+        // E0 and ED leads, C2 before and after A0, runs ending a few bytes before the end.
+        let pieces: [[UInt8]] = ["the quick brown fox ", "汉字", "漢字かな漢字", "Война и мир", "עברית", "العربية",
+                                 "👩‍👩‍👧", "\u{C2}\u{A0}", "\u{BF}\u{C0}", "\u{800}", "\u{FFF}", "\u{D7FF}", "\u{E000}",
+                                 "\u{FFFD}", "e\u{301}", "\n", "\t"].map { Array($0.utf8) }
+            + [[0xC2, 0x85], [0xC2, 0x9F], [0xED, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xE4, 0xB8], [0xD0]]
+        for _ in 0..<6000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int(next() % 12) {
                 if next() % 5 == 0 { bytes.append(UInt8(truncatingIfNeeded: next())) } else { bytes += pieces[Int(next() % UInt64(pieces.count))] }
