@@ -88,9 +88,13 @@ final class TextContentCodecTests: XCTestCase {
         do {
             let content = try blob.withUnsafeBytes { try TextContentCodec.decode($0, expectedKey: key ?? self.key) }
             XCTAssertNotNil(reused, "decode(reusing:) rejected what decode(_:) accepted")
+            // The text's digest, learnt with the checksum, is the one the layout cache computes.
+            let digest = content.bytes.withUnsafeBytes { Digest.words($0) }
+            XCTAssertEqual(content.knownTextDigest, digest)
             if let reused {
                 Self.assertEqual(content, reused)
                 XCTAssertEqual(reusable, content.bytes)
+                XCTAssertEqual(reused.knownTextDigest, digest)
             }
             return content
         } catch {
@@ -235,6 +239,16 @@ final class TextContentCodecTests: XCTestCase {
         XCTAssertEqual(try decode(blob).notes, book.notes)
         // Deterministic.
         XCTAssertEqual(blob, TextContentCodec.encode(book, key: key))
+    }
+
+    func testAKnownTextDigestIsForgottenWhenTheTextChanges() throws {
+        var content = try decode(TextContentCodec.encode(Self.richBook(), key: key))
+        XCTAssertNotNil(content.knownTextDigest)
+        XCTAssertEqual(LayoutCache.textDigest(of: content), content.bytes.withUnsafeBytes { Digest.words($0) })
+        content.bytes[0] ^= 1
+        XCTAssertNil(content.knownTextDigest)
+        XCTAssertEqual(LayoutCache.textDigest(of: content), content.bytes.withUnsafeBytes { Digest.words($0) })
+        XCTAssertNil(Self.richBook().knownTextDigest, "a parsed book knows no digest")
     }
 
     func testRoundTripOfOtherBooks() throws {
