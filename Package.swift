@@ -66,8 +66,10 @@ let package = Package(
         // Files: atomic writes (durable or not), private folders, the XDG folders.
         .target(name: "Storage"),
 
+        // The generated Unicode tables' data, embedded as read-only data (data/*.bin, C23 #embed).
+        .target(name: "CUnicodeTables", exclude: ["data"]),
         // Generated Unicode tables (Tools/unicode/generate.py → Sources/UnicodeData/Generated).
-        .target(name: "UnicodeData", dependencies: ["Support"],
+        .target(name: "UnicodeData", dependencies: ["Support", "CUnicodeTables"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
         // The book as one UTF-8 buffer + chapters, blocks, styles, source map.
         .target(name: "TextContent", dependencies: ["Support"]),

@@ -1,10 +1,10 @@
-import Foundation
+import CUnicodeTables
 
 /// O(1) lookup of a code point's `ResolvedLineBreakClass`, from the generated two-stage table
 /// (`Generated/LineBreakTables.swift`): one byte per code point, UAX #14 LB1 already applied.
 ///
 /// The line breaker reads `stage1`/`stage2`/`ascii` directly in its hot loop; the tables are
-/// decoded once, on first use, into unmanaged memory that lives for the whole process.
+/// read-only data of the program (`CUnicodeTables`), only `ascii` is made on first use.
 public struct LineBreakClassTable: @unchecked Sendable {
     /// The process-wide table.
     public static let shared = LineBreakClassTable()
@@ -21,27 +21,15 @@ public struct LineBreakClassTable: @unchecked Sendable {
     public static let blockShift = UInt32(GeneratedLineBreakTables.blockShift)
 
     private init() {
-        let s1 = Data(base64Encoded: GeneratedLineBreakTables.stage1Base64, options: .ignoreUnknownCharacters)!
-        let s2 = Data(base64Encoded: GeneratedLineBreakTables.stage2Base64, options: .ignoreUnknownCharacters)!
-        precondition(s1.count == GeneratedLineBreakTables.stage1Count * 2 && s2.count == GeneratedLineBreakTables.stage2Count,
-                     "corrupt generated line-break tables")
-        let first = UnsafeMutablePointer<UInt16>.allocate(capacity: GeneratedLineBreakTables.stage1Count)
-        s1.withUnsafeBytes { raw in
-            for i in 0..<GeneratedLineBreakTables.stage1Count {
-                first[i] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self))
-            }
-        }
-        let second = UnsafeMutablePointer<UInt8>.allocate(capacity: GeneratedLineBreakTables.stage2Count)
-        s2.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            for i in 0..<GeneratedLineBreakTables.stage2Count { second[i] = raw[i] }
-        }
+        EmbeddedTables.check(READER_LINE_BREAK_STAGE1, bytes: GeneratedLineBreakTables.stage1Count * 2)
+        EmbeddedTables.check(READER_LINE_BREAK_STAGE2, bytes: GeneratedLineBreakTables.stage2Count)
+        stage1 = reader_line_break_stage1()
+        stage2 = reader_line_break_stage2()
         let low = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
         for cp in 0..<128 {
-            let block = Int(first[cp >> GeneratedLineBreakTables.blockShift])
-            low[cp] = second[(block << GeneratedLineBreakTables.blockShift) | (cp & ((1 << GeneratedLineBreakTables.blockShift) - 1))]
+            let block = Int(stage1[cp >> GeneratedLineBreakTables.blockShift])
+            low[cp] = stage2[(block << GeneratedLineBreakTables.blockShift) | (cp & ((1 << GeneratedLineBreakTables.blockShift) - 1))]
         }
-        stage1 = UnsafePointer(first)
-        stage2 = UnsafePointer(second)
         ascii = UnsafePointer(low)
     }
 

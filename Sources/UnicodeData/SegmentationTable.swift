@@ -1,4 +1,4 @@
-import Foundation
+import CUnicodeTables
 
 /// One code point's word and sentence boundary properties (UAX #29), packed in 16 bits as
 /// `Tools/unicode/generate.py` writes them into `Generated/SegmentationTables.swift`.
@@ -29,7 +29,7 @@ public struct SegmentationRecord: Hashable, Sendable {
 
 /// O(1) lookup of a code point's `SegmentationRecord` from the generated two-stage table:
 /// stage 1 (`codePoint >> 6` → block), stage 2 (block and low bits → record index), then the
-/// record. Decoded once, on first use, into memory that lives for the whole process.
+/// record. Read-only data of the program (`CUnicodeTables`): nothing is decoded at start.
 public struct SegmentationTable: @unchecked Sendable {
     /// The process-wide table.
     public static let shared = SegmentationTable()
@@ -45,30 +45,12 @@ public struct SegmentationTable: @unchecked Sendable {
 
     private init() {
         typealias G = GeneratedSegmentationTables
-        let s1 = Data(base64Encoded: G.stage1Base64, options: .ignoreUnknownCharacters)!
-        let s2 = Data(base64Encoded: G.stage2Base64, options: .ignoreUnknownCharacters)!
-        let rs = Data(base64Encoded: G.recordsBase64, options: .ignoreUnknownCharacters)!
-        precondition(s1.count == G.stage1Count * 2 && s2.count == G.stage2Count && rs.count == G.recordCount * 2,
-                     "corrupt generated segmentation tables")
-        let first = UnsafeMutablePointer<UInt16>.allocate(capacity: G.stage1Count)
-        let second = UnsafeMutablePointer<UInt8>.allocate(capacity: G.stage2Count)
-        let packed = UnsafeMutablePointer<UInt16>.allocate(capacity: G.recordCount)
-        s1.withUnsafeBytes { raw in
-            for i in 0..<G.stage1Count {
-                first[i] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self))
-            }
-        }
-        s2.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            for i in 0..<G.stage2Count { second[i] = raw[i] }
-        }
-        rs.withUnsafeBytes { raw in
-            for i in 0..<G.recordCount {
-                packed[i] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self))
-            }
-        }
-        stage1 = UnsafePointer(first)
-        stage2 = UnsafePointer(second)
-        records = UnsafePointer(packed)
+        EmbeddedTables.check(READER_SEGMENTATION_STAGE1, bytes: G.stage1Count * 2)
+        EmbeddedTables.check(READER_SEGMENTATION_STAGE2, bytes: G.stage2Count)
+        EmbeddedTables.check(READER_SEGMENTATION_RECORDS, bytes: G.recordCount * 2)
+        stage1 = reader_segmentation_stage1()
+        stage2 = reader_segmentation_stage2()
+        records = reader_segmentation_records()
     }
 
     /// The record of a code point (must be ≤ U+10FFFF).

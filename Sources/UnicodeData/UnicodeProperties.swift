@@ -1,52 +1,31 @@
-import Foundation
+import CUnicodeTables
 
 /// O(1) lookup of the Unicode properties the layout engine needs, from the generated
-/// two-stage table (`Generated/PropertyTables.swift`).
+/// two-stage table (`Generated/PropertyTables.swift` for the sizes, the data embedded by
+/// `CUnicodeTables`).
 ///
 /// A lookup is one load for the BMP (a flattened copy) and two above it: `stage1[cp >> 6]`
-/// gives a block, `stage2[block * 64 + cp & 63]` the packed `PropertyRecord`. The tables are decoded once, on first use, into
-/// unmanaged memory that lives for the whole process.
+/// gives a block, `stage2[block * 64 + cp & 63]` the packed `PropertyRecord`. The tables are
+/// read-only data of the program: nothing is decoded at start.
 public struct UnicodeProperties: @unchecked Sendable {
     /// The process-wide tables.
     public static let shared = UnicodeProperties()
 
-    @usableFromInline let stage1: UnsafeMutablePointer<UInt16>
-    @usableFromInline let stage2: UnsafeMutablePointer<UInt32>
+    @usableFromInline let stage1: UnsafePointer<UInt16>
+    @usableFromInline let stage2: UnsafePointer<UInt32>
     /// The Basic Multilingual Plane flattened (65,536 records, 256 KiB): one load instead
     /// of two dependent ones for almost all text.
-    @usableFromInline let bmp: UnsafeMutablePointer<UInt32>
+    @usableFromInline let bmp: UnsafePointer<UInt32>
     @usableFromInline static let shift = UInt32(GeneratedTables.blockShift)
     @usableFromInline static let mask = (UInt32(1) << UInt32(GeneratedTables.blockShift)) - 1
 
     private init() {
-        let s1 = Data(base64Encoded: GeneratedTables.stage1Base64, options: .ignoreUnknownCharacters)!
-        let s2 = Data(base64Encoded: GeneratedTables.stage2Base64, options: .ignoreUnknownCharacters)!
-        let rec = Data(base64Encoded: GeneratedTables.recordsBase64, options: .ignoreUnknownCharacters)!
-        precondition(s1.count == GeneratedTables.stage1Count * 2 && s2.count == GeneratedTables.stage2Count * 2
-                     && rec.count == GeneratedTables.recordCount * 4, "corrupt generated Unicode tables")
-        var records = [UInt32](repeating: 0, count: GeneratedTables.recordCount)
-        rec.withUnsafeBytes { raw in
-            for i in 0..<records.count { records[i] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-        }
-        let first = UnsafeMutablePointer<UInt16>.allocate(capacity: GeneratedTables.stage1Count)
-        s1.withUnsafeBytes { raw in
-            for i in 0..<GeneratedTables.stage1Count {
-                first[i] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self))
-            }
-        }
-        let second = UnsafeMutablePointer<UInt32>.allocate(capacity: GeneratedTables.stage2Count)
-        s2.withUnsafeBytes { raw in
-            for i in 0..<GeneratedTables.stage2Count {
-                second[i] = records[Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self)))]
-            }
-        }
-        stage1 = first
-        stage2 = second
-        let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: 0x10000)
-        for cp in 0..<0x10000 {
-            flat[cp] = second[(Int(first[cp >> GeneratedTables.blockShift]) << GeneratedTables.blockShift) | (cp & ((1 << GeneratedTables.blockShift) - 1))]
-        }
-        bmp = flat
+        EmbeddedTables.check(READER_PROPERTIES_STAGE1, bytes: GeneratedTables.stage1Count * 2)
+        EmbeddedTables.check(READER_PROPERTIES_STAGE2, bytes: GeneratedTables.stage2Count * 4)
+        EmbeddedTables.check(READER_PROPERTIES_BMP, bytes: 0x10000 * 4)
+        stage1 = reader_properties_stage1()
+        stage2 = reader_properties_stage2()
+        bmp = reader_properties_bmp()
     }
 
     /// The packed properties of a code point (must be ≤ U+10FFFF).

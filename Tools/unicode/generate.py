@@ -2,6 +2,10 @@
 """Generates Sources/UnicodeData/Generated/PropertyTables.swift from the Unicode
 Character Database in Debian's unicode-data package (/usr/share/unicode).
 
+The Swift files hold the property value enums and the tables' sizes; the tables themselves
+are written as little-endian binary files to Sources/CUnicodeTables/data, which the C
+target embeds as read-only data (nothing decoded at start; pages read only when touched).
+
 One packed 32-bit record per code point, in a two-stage table:
 
     bits  0- 5  Line_Break class        (LineBreakClass raw value)
@@ -46,7 +50,6 @@ table: one packed 16-bit record per code point, in a two-stage table of its own:
 Run:  python3 Tools/unicode/generate.py [UCD_DIR]
 The output is committed, so building never needs this script.
 """
-import base64
 import os
 import re
 import struct
@@ -56,6 +59,17 @@ UCD = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                    "Sources", "UnicodeData", "Generated", "PropertyTables.swift")
 OUT_LB = os.path.join(os.path.dirname(OUT), "LineBreakTables.swift")
+# The tables' data: little-endian binary files that Sources/CUnicodeTables/unicode_tables.c
+# embeds (C23 #embed) as read-only data: nothing to decode at start, and only the pages a
+# book touches are ever read.
+DATA = os.path.join(os.path.dirname(OUT), "..", "..", "CUnicodeTables", "data")
+
+
+def write_data(name, fmt, values):
+    """Writes values packed little-endian (struct format letter fmt) to DATA/name.bin."""
+    os.makedirs(DATA, exist_ok=True)
+    with open(os.path.join(DATA, name + ".bin"), "wb") as f:
+        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
 N = 0x110000
 BLOCK = 64
 
@@ -291,12 +305,6 @@ def main():
 
     distinct, stage1, stage2 = two_stage(records, 65536)
 
-    def b64(fmt, values):
-        return base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
-
-    def chunk(s, width=120):
-        return "\n".join(s[i:i + width] for i in range(0, len(s), width))
-
     version = "15.0.0"
     with open(os.path.join(UCD, "ReadMe.txt"), encoding="utf-8") as f:
         m = re.search(r"Version (\d+\.\d+\.\d+)", f.read())
@@ -329,13 +337,12 @@ def main():
         out.write("    static let stage1Count = %d\n" % len(stage1))
         out.write("    static let stage2Count = %d\n" % len(stage2))
         out.write("    static let recordCount = %d\n" % len(distinct))
-        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
-        out.write('    static let stage1Base64 = """\n%s\n"""\n' % chunk(b64("H", stage1)))
-        out.write('    /// Stage 2: block number * block size + low bits -> record index (UInt16 LE).\n')
-        out.write('    static let stage2Base64 = """\n%s\n"""\n' % chunk(b64("H", stage2)))
-        out.write('    /// Distinct packed records (UInt32 LE).\n')
-        out.write('    static let recordsBase64 = """\n%s\n"""\n' % chunk(b64("I", distinct)))
         out.write("}\n")
+    # Stage 1: code point >> blockShift -> block number; stage 2: block number * block size +
+    # low bits -> the packed record itself; and the BMP flattened (one load for most text).
+    write_data("properties_stage1", "H", stage1)
+    write_data("properties_stage2", "I", [distinct[i] for i in stage2])
+    write_data("properties_bmp", "I", records[:0x10000])
     print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(stage2) // BLOCK, len(distinct), OUT))
 
     # --- Resolved line-break classes: a second two-stage table, one byte per code point.
@@ -364,11 +371,11 @@ def main():
         out.write("    static let blockShift = %d\n" % (BLOCK.bit_length() - 1))
         out.write("    static let stage1Count = %d\n" % len(lb_stage1))
         out.write("    static let stage2Count = %d\n" % len(lb_stage2))
-        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
-        out.write('    static let stage1Base64 = """\n%s\n"""\n' % chunk(b64("H", lb_stage1)))
-        out.write('    /// Stage 2: block number * block size + low bits -> ResolvedLineBreakClass raw value.\n')
-        out.write('    static let stage2Base64 = """\n%s\n"""\n' % chunk(b64("B", lb_stage2)))
         out.write("}\n")
+    # Stage 1: code point >> blockShift -> block number; stage 2: block number * block size +
+    # low bits -> ResolvedLineBreakClass raw value.
+    write_data("line_break_stage1", "H", lb_stage1)
+    write_data("line_break_stage2", "B", lb_stage2)
     print("line break: stage1 %d, stage2 %d (%d blocks) -> %s" % (len(lb_stage1), len(lb_stage2), len(lb_blocks), OUT_LB))
 
     bidi_and_shaping_tables(version, gc)
@@ -554,10 +561,6 @@ def segmentation_tables(version, gc, lb, ext_pict):
         records.append(r)
     distinct, stage1, stage2 = two_stage(records, 256)
 
-    def b64(fmt, values):
-        encoded = base64.b64encode(struct.pack("<%d%s" % (len(values), fmt), *values)).decode()
-        return "\n".join(encoded[i:i + 120] for i in range(0, len(encoded), 120))
-
     def enum(name, doc, cases):
         lines = ["/// %s" % doc, "public enum %s: UInt8, Sendable, CaseIterable {" % name]
         for ucd, ident, case_doc in cases:
@@ -575,13 +578,12 @@ def segmentation_tables(version, gc, lb, ext_pict):
         out.write("    static let stage1Count = %d\n" % len(stage1))
         out.write("    static let stage2Count = %d\n" % len(stage2))
         out.write("    static let recordCount = %d\n" % len(distinct))
-        out.write('    /// Stage 1: code point >> blockShift -> block number (UInt16 LE).\n')
-        out.write('    static let stage1Base64 = """\n%s\n"""\n' % b64("H", stage1))
-        out.write('    /// Stage 2: block number * block size + low bits -> record index (UInt8).\n')
-        out.write('    static let stage2Base64 = """\n%s\n"""\n' % b64("B", stage2))
-        out.write('    /// Distinct packed records (UInt16 LE): see `SegmentationRecord`.\n')
-        out.write('    static let recordsBase64 = """\n%s\n"""\n' % b64("H", distinct))
         out.write("}\n")
+    # Stage 1: code point >> blockShift -> block number; stage 2: block number * block size +
+    # low bits -> record index; the distinct packed records (see `SegmentationRecord`).
+    write_data("segmentation_stage1", "H", stage1)
+    write_data("segmentation_stage2", "B", stage2)
+    write_data("segmentation_records", "H", distinct)
     print("segmentation: stage1 %d, stage2 %d (%d blocks), records %d -> %s"
           % (len(stage1), len(stage2), len(stage2) // BLOCK, len(distinct), path))
 

@@ -1,3 +1,4 @@
+import Foundation
 import TextContent
 
 /// A lookup's answer as a small book for the popup: per dictionary a bold title line
