@@ -89,6 +89,19 @@ struct BlockAnalyzer {
             let segmentStart = i
             if stop <= segmentStart || bases.skips(entry) { writer.next += 1; continue }
             while i < stop {
+                // A three-byte scalar that is a cluster base (kana, kanji, CJK punctuation):
+                // as the `FitKind.base` case below, without the ASCII run and the decoding's
+                // other lengths.
+                if p[i] & 0xF0 == 0xE0 && i &+ 2 < n {
+                    let k = kinds[Int(p[i] & 0x0F) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)]
+                    if k >> 2 == FitKind.base {
+                        cells &+= Int(k)
+                        visibleEnd = cells
+                        attachable = true
+                        i &+= 3
+                        continue
+                    }
+                }
                 // A run of printable ASCII: one-cell clusters (as in `BlockFit.walk`), except
                 // a last byte followed by a non-ASCII scalar (which may be a mark on it).
                 var j = i
