@@ -87,7 +87,7 @@ struct BlockAnalyzer {
             let entry = writer.breaks[writer.next]
             let stop = entry >> 1
             let segmentStart = i
-            if stop <= segmentStart || bases.skips(entry) { writer.next += 1; continue }
+            if stop <= segmentStart || bases.skips(entry) { writer.next &+= 1; continue }
             while i < stop {
                 // A three-byte scalar that is a cluster base (kana, kanji, CJK punctuation):
                 // as the `FitKind.base` case below, without the ASCII run and the decoding's
@@ -121,7 +121,7 @@ struct BlockAnalyzer {
                 let k = length == 0 ? FitKind.complex << 2 : kinds[cp]
                 switch k >> 2 {
                 case FitKind.base:
-                    cells += Int(k & 3)
+                    cells &+= Int(k & 3)
                     if b0 != 0x20 || preformatted { visibleEnd = cells }
                     attachable = true
                 case FitKind.mark where attachable:
@@ -137,10 +137,10 @@ struct BlockAnalyzer {
                     if i == segmentStart && attachable && extendsCluster(walker, p, i) { return .irregular }
                     return .complex(segmentStart)
                 }
-                i += length
+                i &+= length
             }
             // The readings of the bases ending up to here add their cells.
-            writer.record(entry, cellsEnd: cells + bases.added, visibleEnd: visibleEnd + bases.added)
+            writer.record(entry, cellsEnd: cells &+ bases.added, visibleEnd: visibleEnd &+ bases.added)
             visibleEnd = cells
         }
         return .done
@@ -193,15 +193,15 @@ struct BlockAnalyzer {
         @inline(__always)
         mutating func record(_ entry: Int, cellsEnd: Int, visibleEnd: Int) {
             if entry & 1 == 1 {
-                out[mandatoryBase + mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
-                mandatoryCount += 1
+                out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
+                mandatoryCount &+= 1
             }
             out[count] = UInt32(truncatingIfNeeded: entry)
-            out[count + 1] = UInt32(truncatingIfNeeded: cellsEnd)
-            out[count + 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
-            count += 3
+            out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
+            out[count &+ 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
+            count &+= 3
             cells = cellsEnd
-            next += 1
+            next &+= 1
         }
 
         /// Moves the mandatory indices right after the segments; returns the words used.
