@@ -88,12 +88,25 @@ struct BlockAnalyzer {
             let stop = entry >> 1
             let segmentStart = i
             if stop <= segmentStart || bases.skips(entry) { writer.next &+= 1; continue }
+            // Three-byte scalars that are cluster bases (kana, kanji, CJK punctuation) are
+            // taken as the `FitKind.base` case below, without the ASCII run and the decoding's
+            // other lengths: a segment of one such scalar (most segments of CJK text, with an
+            // opportunity at almost every character; `stop` ≤ n) in one step, else each one
+            // in the loop.
+            if stop == i &+ 3 && p[i] & 0xF0 == 0xE0 {
+                let k = threeByteKind(p, i, kinds)
+                if k >> 2 == FitKind.base {
+                    cells &+= Int(k)
+                    attachable = true
+                    i = stop
+                    writer.record(entry, cellsEnd: cells &+ bases.added, visibleEnd: cells &+ bases.added)
+                    visibleEnd = cells
+                    continue
+                }
+            }
             while i < stop {
-                // A three-byte scalar that is a cluster base (kana, kanji, CJK punctuation):
-                // as the `FitKind.base` case below, without the ASCII run and the decoding's
-                // other lengths.
                 if p[i] & 0xF0 == 0xE0 && i &+ 2 < n {
-                    let k = kinds[Int(p[i] & 0x0F) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)]
+                    let k = threeByteKind(p, i, kinds)
                     if k >> 2 == FitKind.base {
                         cells &+= Int(k)
                         visibleEnd = cells
@@ -144,6 +157,12 @@ struct BlockAnalyzer {
             visibleEnd = cells
         }
         return .done
+    }
+
+    /// The `FitKind` entry of the three-byte scalar at `i` (lead byte E0…EF, `i + 2` in the text).
+    @inline(__always)
+    static func threeByteKind(_ p: UnsafePointer<UInt8>, _ i: Int, _ kinds: UnsafePointer<UInt8>) -> UInt8 {
+        kinds[Int(p[i] & 0x0F) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)]
     }
 
     /// Whether the scalar at `i` is Extend, ZWJ or SpacingMark (joins a preceding base).
