@@ -99,7 +99,7 @@ struct BlockAnalyzer {
                     cells &+= Int(k)
                     attachable = true
                     i = stop
-                    writer.record(entry, cellsEnd: cells &+ bases.added, visibleEnd: cells &+ bases.added)
+                    writer.record(entry, showingTo: cells &+ bases.added)
                     visibleEnd = cells
                     continue
                 }
@@ -218,6 +218,22 @@ struct BlockAnalyzer {
             out[count] = UInt32(truncatingIfNeeded: entry)
             out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
             out[count &+ 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
+            count &+= 3
+            cells = cellsEnd
+            next &+= 1
+        }
+
+        /// `record(entry, cellsEnd: cellsEnd, visibleEnd: cellsEnd)` for a segment that
+        /// shows to its end (`cellsEnd` ≥ `cells`, as cells only grow).
+        @inline(__always)
+        mutating func record(_ entry: Int, showingTo cellsEnd: Int) {
+            if entry & 1 == 1 {
+                out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
+                mandatoryCount &+= 1
+            }
+            out[count] = UInt32(truncatingIfNeeded: entry)
+            out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
+            out[count &+ 2] = UInt32(truncatingIfNeeded: cellsEnd)
             count &+= 3
             cells = cellsEnd
             next &+= 1
