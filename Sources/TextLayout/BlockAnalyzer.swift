@@ -29,8 +29,9 @@ struct BlockAnalyzer {
                           data: data, segmentCount: segments)
         }
         guard n > 0 else { return analysis(exact: false) }
-        // A tab's width depends on its column: such blocks are fitted exactly at each width.
-        if n >= 1 << 31 || LineFitter.containsTab(text) { return analysis(exact: true) }
+        // A tab's width depends on its column: a slice with one is fitted exactly at each
+        // width (the passes below stop at the first tab they meet).
+        if n >= 1 << 31 { return analysis(exact: true) }
         LineFitter.collectBreaks(text, preformatted: block.kind == .preformatted, style: style, into: &breaks)
         // The fitter's state measures like the fitter (no tabs: the column is unused).
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
@@ -63,7 +64,7 @@ struct BlockAnalyzer {
     enum SimpleEnd {
         /// Every opportunity is recorded.
         case done
-        /// An opportunity falls inside a cluster: the slice is fitted exactly.
+        /// An opportunity falls inside a cluster, or a tab is met: the slice is fitted exactly.
         case irregular
         /// A scalar needs the full rules; the segment starting at this offset is not recorded.
         case complex(Int)
@@ -142,6 +143,7 @@ struct BlockAnalyzer {
                     if i == segmentStart { return .irregular }
                     visibleEnd = cells
                 case FitKind.control:
+                    if b0 == 0x09 { return .irregular }
                     if walker.showsUpTo(b0, 1, width: 0) { visibleEnd = cells }
                     attachable = false
                 default:
@@ -172,7 +174,8 @@ struct BlockAnalyzer {
     }
 
     /// Records the remaining segments one by one with `BlockFit.walk` (none at an
-    /// opportunity inside a ruby base); false when an opportunity falls inside a cluster.
+    /// opportunity inside a ruby base); false when an opportunity falls inside a cluster or
+    /// a tab is met.
     static func walkPass(_ walker: inout BlockFit, _ writer: inout SegmentWriter, _ bases: inout RubyBaseWalk) -> Bool {
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
@@ -180,7 +183,7 @@ struct BlockAnalyzer {
             if end <= walker.measured || bases.skips(entry) { writer.next += 1; continue }
             let start = writer.cells
             let walked = walker.walk(to: end, column: 0)
-            if walker.measured != end { return false }
+            if walker.measured != end || walked.tab { return false }
             writer.record(entry, cellsEnd: start + walked.cells, visibleEnd: start + walked.visible)
         }
         return true
