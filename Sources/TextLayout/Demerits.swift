@@ -228,8 +228,18 @@ enum Demerits {
     private static func relax(_ best: UnsafeMutableBufferPointer<Int>, _ from: UnsafeMutableBufferPointer<Int32>, at p: Int, from q: Int,
                               _ line: Line, states used: Int, classes: Int) {
         let slack = line.available - line.width
-        let c = classes == 1 ? 0 : line.last ? 1 : fitness(slack: slack, available: line.available)
         var own = line.last ? (line.runt ? runtPenalty : 0) : (1 + slack) * (1 + slack)
+        if used == 1 && !line.hyphen {
+            // One state a position (one class, nothing hyphenated: the first pass, as over
+            // most CJK text): the loop below for `previous` 0 and class 0, with no penalty.
+            let before = best[q]
+            if before != .max && before + own < best[p] {
+                best[p] = before + own
+                from[p] = Int32(q)
+            }
+            return
+        }
+        let c = classes == 1 ? 0 : line.last ? 1 : fitness(slack: slack, available: line.available)
         if line.hyphen { own += hyphenPenalty }
         // A state's run and class by shift and mask (`classes` is 1 or 4), not division.
         let classBits = classes.trailingZeroBitCount
