@@ -29,8 +29,9 @@ struct BlockAnalyzer {
                           data: data, segmentCount: segments)
         }
         guard n > 0 else { return analysis(exact: false) }
-        // A tab's width depends on its column: such blocks are fitted exactly at each width.
-        if n >= 1 << 31 || LineFitter.containsTab(text) { return analysis(exact: true) }
+        // A tab's width depends on its column: a slice with one is fitted exactly at each
+        // width (the passes below stop at the first tab they meet).
+        if n >= 1 << 31 { return analysis(exact: true) }
         LineFitter.collectBreaks(text, preformatted: block.kind == .preformatted, style: style, into: &breaks)
         // The fitter's state measures like the fitter (no tabs: the column is unused).
         var walker = BlockFit(text: text, base: 0, kind: block.kind, width: 1, tabWidth: 1,
@@ -63,7 +64,7 @@ struct BlockAnalyzer {
     enum SimpleEnd {
         /// Every opportunity is recorded.
         case done
-        /// An opportunity falls inside a cluster: the slice is fitted exactly.
+        /// An opportunity falls inside a cluster, or a tab is met: the slice is fitted exactly.
         case irregular
         /// A scalar needs the full rules; the segment starting at this offset is not recorded.
         case complex(Int)
@@ -87,8 +88,34 @@ struct BlockAnalyzer {
             let entry = writer.breaks[writer.next]
             let stop = entry >> 1
             let segmentStart = i
-            if stop <= segmentStart || bases.skips(entry) { writer.next += 1; continue }
+            if stop <= segmentStart || bases.skips(entry) { writer.next &+= 1; continue }
+            // Three-byte scalars that are cluster bases (kana, kanji, CJK punctuation) are
+            // taken as the `FitKind.base` case below, without the ASCII run and the decoding's
+            // other lengths: a segment of one such scalar (most segments of CJK text, with an
+            // opportunity at almost every character; `stop` ≤ n) in one step, else each one
+            // in the loop.
+            if stop == i &+ 3 && p[i] & 0xF0 == 0xE0 {
+                let k = threeByteKind(p, i, kinds)
+                if k >> 2 == FitKind.base {
+                    cells &+= Int(k)
+                    attachable = true
+                    i = stop
+                    writer.record(entry, showingTo: cells &+ bases.added)
+                    visibleEnd = cells
+                    continue
+                }
+            }
             while i < stop {
+                if p[i] & 0xF0 == 0xE0 && i &+ 2 < n {
+                    let k = threeByteKind(p, i, kinds)
+                    if k >> 2 == FitKind.base {
+                        cells &+= Int(k)
+                        visibleEnd = cells
+                        attachable = true
+                        i &+= 3
+                        continue
+                    }
+                }
                 // A run of printable ASCII: one-cell clusters (as in `BlockFit.walk`), except
                 // a last byte followed by a non-ASCII scalar (which may be a mark on it).
                 var j = i
@@ -108,7 +135,7 @@ struct BlockAnalyzer {
                 let k = length == 0 ? FitKind.complex << 2 : kinds[cp]
                 switch k >> 2 {
                 case FitKind.base:
-                    cells += Int(k & 3)
+                    cells &+= Int(k & 3)
                     if b0 != 0x20 || preformatted { visibleEnd = cells }
                     attachable = true
                 case FitKind.mark where attachable:
@@ -116,6 +143,7 @@ struct BlockAnalyzer {
                     if i == segmentStart { return .irregular }
                     visibleEnd = cells
                 case FitKind.control:
+                    if b0 == 0x09 { return .irregular }
                     if walker.showsUpTo(b0, 1, width: 0) { visibleEnd = cells }
                     attachable = false
                 default:
@@ -124,13 +152,19 @@ struct BlockAnalyzer {
                     if i == segmentStart && attachable && extendsCluster(walker, p, i) { return .irregular }
                     return .complex(segmentStart)
                 }
-                i += length
+                i &+= length
             }
             // The readings of the bases ending up to here add their cells.
-            writer.record(entry, cellsEnd: cells + bases.added, visibleEnd: visibleEnd + bases.added)
+            writer.record(entry, cellsEnd: cells &+ bases.added, visibleEnd: visibleEnd &+ bases.added)
             visibleEnd = cells
         }
         return .done
+    }
+
+    /// The `FitKind` entry of the three-byte scalar at `i` (lead byte E0…EF, `i + 2` in the text).
+    @inline(__always)
+    static func threeByteKind(_ p: UnsafePointer<UInt8>, _ i: Int, _ kinds: UnsafePointer<UInt8>) -> UInt8 {
+        kinds[Int(p[i] & 0x0F) << 12 | Int(p[i &+ 1] & 0x3F) << 6 | Int(p[i &+ 2] & 0x3F)]
     }
 
     /// Whether the scalar at `i` is Extend, ZWJ or SpacingMark (joins a preceding base).
@@ -140,7 +174,8 @@ struct BlockAnalyzer {
     }
 
     /// Records the remaining segments one by one with `BlockFit.walk` (none at an
-    /// opportunity inside a ruby base); false when an opportunity falls inside a cluster.
+    /// opportunity inside a ruby base); false when an opportunity falls inside a cluster or
+    /// a tab is met.
     static func walkPass(_ walker: inout BlockFit, _ writer: inout SegmentWriter, _ bases: inout RubyBaseWalk) -> Bool {
         while writer.next < writer.breaks.count {
             let entry = writer.breaks[writer.next]
@@ -148,7 +183,7 @@ struct BlockAnalyzer {
             if end <= walker.measured || bases.skips(entry) { writer.next += 1; continue }
             let start = writer.cells
             let walked = walker.walk(to: end, column: 0)
-            if walker.measured != end { return false }
+            if walker.measured != end || walked.tab { return false }
             writer.record(entry, cellsEnd: start + walked.cells, visibleEnd: start + walked.visible)
         }
         return true
@@ -180,15 +215,31 @@ struct BlockAnalyzer {
         @inline(__always)
         mutating func record(_ entry: Int, cellsEnd: Int, visibleEnd: Int) {
             if entry & 1 == 1 {
-                out[mandatoryBase + mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
-                mandatoryCount += 1
+                out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
+                mandatoryCount &+= 1
             }
             out[count] = UInt32(truncatingIfNeeded: entry)
-            out[count + 1] = UInt32(truncatingIfNeeded: cellsEnd)
-            out[count + 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
-            count += 3
+            out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
+            out[count &+ 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
+            count &+= 3
             cells = cellsEnd
-            next += 1
+            next &+= 1
+        }
+
+        /// `record(entry, cellsEnd: cellsEnd, visibleEnd: cellsEnd)` for a segment that
+        /// shows to its end (`cellsEnd` ≥ `cells`, as cells only grow).
+        @inline(__always)
+        mutating func record(_ entry: Int, showingTo cellsEnd: Int) {
+            if entry & 1 == 1 {
+                out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
+                mandatoryCount &+= 1
+            }
+            out[count] = UInt32(truncatingIfNeeded: entry)
+            out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
+            out[count &+ 2] = UInt32(truncatingIfNeeded: cellsEnd)
+            count &+= 3
+            cells = cellsEnd
+            next &+= 1
         }
 
         /// Moves the mandatory indices right after the segments; returns the words used.

@@ -22,11 +22,13 @@ enum Demerits {
     /// A second hyphenated line in a row.
     static let doubleHyphenPenalty = 150
 
-    /// The fitness class of a line with `slack` cells left of `available`.
+    /// The fitness class of a line with `slack` cells left of `available`: by tenths of
+    /// the room left (`10 * slack / available`) under 1, 2, 4 or more — compared, not
+    /// divided (`t < k` exactly when `10 * slack < k * available`; the search's inner loop).
     @inline(__always)
     static func fitness(slack: Int, available: Int) -> Int {
-        let tenths = 10 * slack / max(1, available)
-        return tenths < 1 ? 0 : tenths < 2 ? 1 : tenths < 4 ? 2 : 3
+        let tenths = 10 * slack, room = max(1, available)
+        return tenths < room ? 0 : tenths < 2 * room ? 1 : tenths < 4 * room ? 2 : 3
     }
 
     /// Hyphenated lines in a row a line end can be in (0, 1, 2): with the fitness classes
@@ -226,18 +228,30 @@ enum Demerits {
     private static func relax(_ best: UnsafeMutableBufferPointer<Int>, _ from: UnsafeMutableBufferPointer<Int32>, at p: Int, from q: Int,
                               _ line: Line, states used: Int, classes: Int) {
         let slack = line.available - line.width
-        let c = classes == 1 ? 0 : line.last ? 1 : fitness(slack: slack, available: line.available)
         var own = line.last ? (line.runt ? runtPenalty : 0) : (1 + slack) * (1 + slack)
+        if used == 1 && !line.hyphen {
+            // One state a position (one class, nothing hyphenated: the first pass, as over
+            // most CJK text): the loop below for `previous` 0 and class 0, with no penalty.
+            let before = best[q]
+            if before != .max && before + own < best[p] {
+                best[p] = before + own
+                from[p] = Int32(q)
+            }
+            return
+        }
+        let c = classes == 1 ? 0 : line.last ? 1 : fitness(slack: slack, available: line.available)
         if line.hyphen { own += hyphenPenalty }
+        // A state's run and class by shift and mask (`classes` is 1 or 4), not division.
+        let classBits = classes.trailingZeroBitCount
         for previous in 0..<used {
             let before = best[q * used + previous]
             guard before != .max else { continue }
-            let run = previous / classes
+            let run = previous &>> classBits
             let hyphens = line.hyphen ? run + 1 : 0
             guard hyphens <= 2 else { continue }
             var total = before + own
             if hyphens == 2 { total += doubleHyphenPenalty }
-            if !line.last && q > 0 && abs(previous % classes - c) > 1 { total += adjacentPenalty }
+            if !line.last && q > 0 && abs(previous & (classes &- 1) - c) > 1 { total += adjacentPenalty }
             let s = p * used + hyphens * classes + c
             if total < best[s] {
                 best[s] = total

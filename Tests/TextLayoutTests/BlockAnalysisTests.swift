@@ -44,6 +44,13 @@ final class BlockAnalysisTests: XCTestCase {
     func testExactFitterForTabsAndBreaksInsideClusters() {
         XCTAssertTrue(analysis("a\tb").usesExactFitter)
         XCTAssertTrue(analysis("a\tb", kind: .preformatted).usesExactFitter)
+        // The passes find the tab themselves: in CJK text, after a mark, and where the
+        // cluster walk has taken over (after an emoji flag).
+        XCTAssertTrue(analysis("漢字\t漢字").usesExactFitter)
+        XCTAssertTrue(analysis("e\u{301}\tb").usesExactFitter)
+        XCTAssertTrue(analysis("🇯🇵 漢字 a\tb").usesExactFitter)
+        XCTAssertTrue(analysis("🇯🇵 漢字\ta b", kind: .preformatted).usesExactFitter)
+        XCTAssertFalse(analysis("🇯🇵 漢字 a b").usesExactFitter)
         // UAX #14 allows a break after a space before a combining mark (LB9 does not apply
         // after SP), but the space and the mark are one grapheme cluster.
         XCTAssertTrue(analysis("a \u{301}b").usesExactFitter)

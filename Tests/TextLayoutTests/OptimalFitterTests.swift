@@ -188,6 +188,18 @@ final class OptimalFitterTests: XCTestCase {
 
     // MARK: Behaviour
 
+    /// The fitness classes, compared rather than divided, are the tenths of the room left
+    /// (`10 * slack / available`) under 1, 2, 4 or more.
+    func testFitnessClassesAreTenthsOfTheRoomLeft() {
+        for available in 0...200 {
+            for slack in -3...(available + 3) {
+                let tenths = 10 * slack / max(1, available)
+                let expected = tenths < 1 ? 0 : tenths < 2 ? 1 : tenths < 4 ? 2 : 3
+                XCTAssertEqual(Demerits.fitness(slack: slack, available: available), expected, "\(slack) of \(available)")
+            }
+        }
+    }
+
     func testOptimalIsMoreEvenThanGreedy() {
         let text = content(["The quick brown fox jumps over the lazy dog while a wonderfully verbose narrator describes at length every extraordinary circumstance of the afternoon, including the weather, the light, the exact shade of the fox's coat and the dog's remarkable indifference to all of it."])
         func ragged(_ o: LayoutOptions) -> Int {
