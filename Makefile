@@ -35,7 +35,8 @@ build: deps
 # binary's 80,000 relative relocations (-z pack-relative-relocs, glibc ≥ 2.36): 34 KB
 # for the loader to read instead of 1.9 MB, the executable still position-independent
 # (docs/PERFORMANCE.md, "Libraries loaded on first use").
-RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+                 -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 release: deps
 	$(SWIFT) build -c release --product reader $(RELEASE_FLAGS)
 
