@@ -34,7 +34,11 @@ build: deps
 # (docs/PERFORMANCE.md, "First frame from one chapter"). The toolchain's lld packs the
 # binary's 80,000 relative relocations (-z pack-relative-relocs, glibc ≥ 2.36): 34 KB
 # for the loader to read instead of 1.9 MB, the executable still position-independent
-# (docs/PERFORMANCE.md, "Libraries loaded on first use").
+# (docs/PERFORMANCE.md, "Libraries loaded on first use"). The functions the reader's common
+# runs execute are placed together (Tools/release/symbol-order.txt, made by
+# Tools/release/make-symbol-order.sh; functions it does not name go after them): the kernel
+# maps code 64 KB around each page touched, so spread code costs megabytes of memory
+# (docs/PERFORMANCE.md, "Code in the order it runs").
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                  -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 release: deps
