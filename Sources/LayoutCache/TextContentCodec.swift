@@ -290,7 +290,7 @@ public enum TextContentCodec {
         var r = ByteReader(blob, position: CachePreamble.size)
         do {
             guard try r.littleEndian(UInt64.self) == UInt64(blob.count) else { throw DecodeError.sizeMismatch }
-            let checked = try checksums(blob, after: r)
+            let checked = checksums(blob, after: r)
             guard checksum == checked.file else { throw DecodeError.checksumMismatch }
             guard try r.lengthPrefixedEquals(expectedKey.utf8) else { throw DecodeError.keyMismatch }
             var parts = Parts(text: try r.lengthPrefixed())
@@ -312,7 +312,7 @@ public enum TextContentCodec {
     /// the text lies from `r` (placed after the size) before anything is trusted: if that
     /// cannot be read, the checksum alone — it fails, or the decode after it does.
     private static func checksums(_ blob: UnsafeRawBufferPointer, after r: ByteReader)
-        throws -> (file: UInt64, text: (range: Range<Int>, digest: UInt64)?) {
+        -> (file: UInt64, text: (range: Range<Int>, digest: UInt64)?) {
         var ahead = r
         let checked = UnsafeRawBufferPointer(rebasing: blob[16...])
         guard (try? ahead.lengthPrefixed()) != nil, let text = try? ahead.lengthPrefixed() else {
