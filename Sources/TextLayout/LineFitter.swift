@@ -234,7 +234,16 @@ struct BlockFit {
         var tab = false
         var position = measured
         // ASCII fast path: a printable ASCII byte followed by ASCII is a one-cell cluster
-        // (UAX #29: no ASCII character extends or joins the one before it).
+        // (UAX #29: no ASCII character extends or joins the one before it) — eight at a
+        // time over long runs (`asciiWords`), then byte by byte.
+        if end &- position >= 16 && text[position] &- 0x20 < 0x5F {
+            let run = Self.asciiWords(text, from: position, to: end, preformatted: preformatted)
+            if run.cells > 0 {
+                if run.visible > 0 { lastVisible = run.visible }
+                cells = run.cells
+                position &+= run.cells
+            }
+        }
         while position < end {
             let b = text[position]
             guard b &- 0x20 < 0x5F, position + 1 == n || text[position + 1] < 0x80 else { break }
@@ -264,6 +273,29 @@ struct BlockFit {
         }
         measured = position
         return (cells, lastVisible, tab)
+    }
+
+    /// `walk`'s ASCII fast path eight bytes at a time, from `start`: while the eight bytes
+    /// are printable ASCII and the byte after them is ASCII too, eight one-cell clusters.
+    /// Returns the cells (= bytes) taken and the cells up to the last one shown (0: none).
+    /// Out of line, so that `walk` stays small for the short segments of CJK and Arabic.
+    @inline(never)
+    static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                           preformatted: Bool) -> (cells: Int, visible: Int) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let n = text.count, base = UnsafeRawPointer(text.baseAddress!)
+        var i = start, visible = 0
+        while i &+ 8 <= end, i &+ 8 == n || text[i &+ 8] < 0x80 {
+            let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let x7F = w ^ (0x7F &* ones)
+            guard w & high == 0, (w &- 0x20 &* ones) & ~w & high == 0, (x7F &- ones) & ~x7F & high == 0 else { break }
+            let nonSpace = ((w ^ (0x20 &* ones)) &+ (0x7F &* ones)) & high   // bytes ≤ 0x5E after the xor: no carry
+            if preformatted { visible = i &+ 8 &- start } else if nonSpace != 0 {
+                visible = i &- start &+ (63 &- nonSpace.leadingZeroBitCount) / 8 &+ 1
+            }
+            i &+= 8
+        }
+        return (i &- start, visible)
     }
 
     /// Sums widths scalar by scalar while the text is "simple": bases of
