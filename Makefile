@@ -42,6 +42,8 @@ build: deps
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                  -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 release: deps
+	@# SwiftPM does not know the order file: a newer one must relink the reader.
+	@if [ Tools/release/symbol-order.txt -nt .build/release/reader ]; then rm -f .build/release/reader; fi
 	$(SWIFT) build -c release --product reader $(RELEASE_FLAGS)
 
 run: release
