@@ -11,6 +11,9 @@
 # how many of the runs execute them (most first), then by name.
 #
 #   Tools/release/make-symbol-order.sh [READER_BINARY] [CORPUS_DIR]
+#
+# Needs valgrind and tmux (apt; not part of `make deps`: the list is committed, and a
+# release build only reads it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 READER="${1:-$ROOT/.build/release/reader}"
