@@ -214,29 +214,26 @@ struct BlockAnalyzer {
         /// Records the segment ending at opportunity `entry` (the next one).
         @inline(__always)
         mutating func record(_ entry: Int, cellsEnd: Int, visibleEnd: Int) {
-            if entry & 1 == 1 {
-                out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
-                mandatoryCount &+= 1
-            }
-            out[count] = UInt32(truncatingIfNeeded: entry)
-            out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
-            out[count &+ 2] = UInt32(truncatingIfNeeded: max(visibleEnd, cells))
-            count &+= 3
-            cells = cellsEnd
-            next &+= 1
+            store(entry, cellsEnd: cellsEnd, shown: max(visibleEnd, cells))
         }
 
         /// `record(entry, cellsEnd: cellsEnd, visibleEnd: cellsEnd)` for a segment that
-        /// shows to its end (`cellsEnd` ≥ `cells`, as cells only grow).
+        /// shows to its end (`cellsEnd` ≥ `cells`, as cells only grow: no `max`).
         @inline(__always)
         mutating func record(_ entry: Int, showingTo cellsEnd: Int) {
+            store(entry, cellsEnd: cellsEnd, shown: cellsEnd)
+        }
+
+        /// Writes the segment's three words (and its index when the opportunity is mandatory).
+        @inline(__always)
+        private mutating func store(_ entry: Int, cellsEnd: Int, shown: Int) {
             if entry & 1 == 1 {
                 out[mandatoryBase &+ mandatoryCount] = UInt32(truncatingIfNeeded: count / 3)
                 mandatoryCount &+= 1
             }
             out[count] = UInt32(truncatingIfNeeded: entry)
             out[count &+ 1] = UInt32(truncatingIfNeeded: cellsEnd)
-            out[count &+ 2] = UInt32(truncatingIfNeeded: cellsEnd)
+            out[count &+ 2] = UInt32(truncatingIfNeeded: shown)
             count &+= 3
             cells = cellsEnd
             next &+= 1
