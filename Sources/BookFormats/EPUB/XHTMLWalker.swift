@@ -226,13 +226,13 @@ final class XHTMLWalker {
     /// `<div>` inside a `<p>`), so its complaints are confirmed with the XML parser first.
     private func warnAboutRecoveredMarkup(_ data: UnsafeBufferPointer<UInt8>) {
         if markupErrors > 0 || requiresWellFormedXML {
-            let tree = XMLTree.parseXML(Array(data), name: entryPath)
+            let verdict = XMLTree.check(data, name: entryPath)
             // Without the HTML parser's complaint, only a real well-formedness error counts.
-            let damaged = markupErrors > 0 ? tree?.wellFormed != true : tree == nil || tree?.fatalError != nil
+            let damaged = markupErrors > 0 ? verdict?.wellFormed != true : verdict == nil || verdict?.fatalError != nil
             if damaged {
-                let detail = firstMarkupError ?? tree?.fatalError ?? tree?.firstError ?? "not well-formed"
+                let detail = firstMarkupError ?? verdict?.fatalError ?? verdict?.firstError ?? "not well-formed"
                 builder.warn("\(entryPath): damaged markup was recovered (\(detail))")
-            } else if let problem = tree?.namespaceError {
+            } else if let problem = verdict?.namespaceError {
                 builder.warn("\(entryPath): names that break the XML namespace rules were read as written (\(problem))")
             }
         }
