@@ -37,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // zlib (apt: zlib1g-dev): deflate for kitty's compressed pictures.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc.h (mallopt): the reader's allocator settings, set before any thread starts.
+        .systemLibrary(name: "CMalloc"),
         // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         // ICU's line-break iterator behind a narrow C interface, for the benchmark only.
@@ -109,7 +111,7 @@ let package = Package(
         .executableTarget(name: "images-bench", dependencies: ["Images", "TerminalGraphics"]),
         // The command-line program.
         .executableTarget(name: "reader",
-                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal", "TerminalGraphics", "Dictionaries"]),
+                          dependencies: ["TextContent", "BookFormats", "Images", "TextLayout", "ReaderCore", "ReaderApp", "ReaderState", "LayoutCache", "Screen", "Storage", "Terminal", "TerminalGraphics", "Dictionaries", "CMalloc"]),
         // Benchmark: our layout vs ICU's line-break iterator, in the same process.
         .executableTarget(name: "layout-bench",
                           dependencies: ["TextLayout", "TextContent", "BookFormats", "CICU", "Hyphenation"]),

@@ -144,6 +144,7 @@ func reportStats() {
     Diagnostics.stats(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " "))
 }
 
+MallocSettings.apply()
 let code = run(Array(CommandLine.arguments.dropFirst()))
 reportStats()
 exit(code.rawValue)
