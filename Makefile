@@ -49,7 +49,7 @@ RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker
                  -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering \
                  -Xswiftc -L$(STATIC_CXX)
 release: deps
-	@mkdir -p $(STATIC_CXX); archive="$$($(dir $(shell command -v $(SWIFT)))clang -print-file-name=libstdc++.a)"; \
+	@mkdir -p $(STATIC_CXX); archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a 2>/dev/null)"; \
 	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
 	@# SwiftPM does not know the order file: a newer one must relink the reader.
 	@if [ Tools/release/symbol-order.txt -nt .build/release/reader ]; then rm -f .build/release/reader; fi

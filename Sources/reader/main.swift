@@ -136,12 +136,21 @@ func run(_ argv: [String]) -> ExitCode {
 
 /// With `READER_STATS=1` in the environment, prints the process's peak resident memory
 /// (VmHWM) to stderr on exit: the benchmark scripts read it (a parent's wait4 ru_maxrss
-/// would include the parent's own pages copied by fork).
+/// would include the parent's own pages copied by fork). Then what is resident at exit,
+/// split: anonymous memory (the process's own) and file pages (code of the program and
+/// its libraries, shared with the page cache).
 func reportStats() {
     guard getenv("READER_STATS") != nil,
-          let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return }
-    Diagnostics.stats(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " "))
+          let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+    func field(_ name: String) -> String? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+        return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+    }
+    guard let peak = field("VmHWM") else { return }
+    Diagnostics.stats(peak)
+    if let anon = field("RssAnon"), let file = field("RssFile") {
+        Diagnostics.statsLine("resident-at-exit anon \(anon) file \(file)")
+    }
 }
 
 MallocSettings.apply()

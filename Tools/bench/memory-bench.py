@@ -10,7 +10,11 @@ median of RUNS runs (default 3), each from an empty cache folder where it says "
                        every chapter, both caches filled) / again (both caches read);
   * pager:             the full-screen reader in a detached 100×30 tmux pane with an empty
                        cache: first frame, the layout filled in the background, `q`
-                       (skipped with --no-pager or without tmux).
+                       (skipped with --no-pager or without tmux);
+  * pager own:         not a peak: the anonymous memory resident when that pager quits
+                       (RssAnon, printed with READER_STATS=1) — the process's own memory,
+                       without the code of the program and its libraries that the peak
+                       counts (file pages the page cache shares). Not held to the target.
 The text size is `info --json`'s textBytes (the TextContent's UTF-8 bytes); the target is
 3 × text + 20 MB. The fixed part every process pays (`reader --version`) is printed
 first; the smallest books show what a command adds to it.
@@ -33,6 +37,16 @@ def peak_of(stderr):
     for line in stderr.splitlines():
         if line.startswith("reader: stats: peak-rss "):
             value, unit = line.split()[-2:]
+            return int(value) * (1024 if unit == "kB" else 1)
+    return None
+
+
+def anon_at_exit(stderr):
+    """The anonymous part of what was resident at exit (the process's own memory, not the
+    program's and libraries' code, which the page cache shares)."""
+    for line in stderr.splitlines():
+        if line.startswith("reader: stats: resident-at-exit anon "):
+            value, unit = line.split()[4:6]
             return int(value) * (1024 if unit == "kB" else 1)
     return None
 
@@ -66,12 +80,15 @@ def pager_peak(binary, book, env, scratch):
             time.sleep(0.05)
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
-    return peak_of(open(err, errors="replace").read()) if os.path.exists(err) else None
+    if not os.path.exists(err):
+        return None, None
+    text = open(err, errors="replace").read()
+    return peak_of(text), anon_at_exit(text)
 
 
 def measure(binary, book, env, scratch, runs, pager):
     cache = os.path.join(scratch, "cache")
-    columns = {"info cold": [], "info warm": [], "dump cold": [], "dump warm": [], "pager": []}
+    columns = {"info cold": [], "info warm": [], "dump cold": [], "dump warm": [], "pager": [], "pager own": []}
     text = None
     for _ in range(runs):
         for command, key in ((["info", "--json"], "info"), (["dump"], "dump")):
@@ -83,7 +100,9 @@ def measure(binary, book, env, scratch, runs, pager):
             columns[f"{key} warm"].append(run([binary, *command, book], env)[0])
         if pager:
             shutil.rmtree(cache, ignore_errors=True)
-            columns["pager"].append(pager_peak(binary, book, env, scratch))
+            peak, anon = pager_peak(binary, book, env, scratch)
+            columns["pager"].append(peak)
+            columns["pager own"].append(anon)
     return text, {k: statistics.median(v) if v and None not in v else None for k, v in columns.items()}
 
 
@@ -105,7 +124,8 @@ def main():
         version = statistics.median(run([binary, "--version"], env)[0] for _ in range(runs))
         print(f"fixed part: reader --version peaks at {version / MB:.1f} MB")
         names = ["info cold", "info warm", "dump cold", "dump warm"] + (["pager"] if pager else [])
-        print(f"{'book':46} {'text MB':>7} {'target':>6} " + " ".join(f"{n:>9}" for n in names) + "  (peak MB)")
+        shown = names + (["pager own"] if pager else [])
+        print(f"{'book':46} {'text MB':>7} {'target':>6} " + " ".join(f"{n:>9}" for n in shown) + "  (peak MB)")
         for book in books:
             try:
                 text, peaks = measure(binary, book, env, scratch, runs, pager)
@@ -114,7 +134,8 @@ def main():
                 continue
             target = 3 * text + 20 * MB
             worst = max(p for n, p in peaks.items() if n in names and p is not None)
-            cells = " ".join(f"{peaks[n] / MB:9.1f}" if peaks[n] is not None else f"{'-':>9}" for n in names)
+            shown = names + (["pager own"] if pager else [])
+            cells = " ".join(f"{peaks[n] / MB:9.1f}" if peaks[n] is not None else f"{'-':>9}" for n in shown)
             over = f"  over by {(worst - target) / MB:.1f}" if worst > target else ""
             print(f"{os.path.basename(book)[:46]:46} {text / MB:7.2f} {target / MB:6.1f} {cells}{over}")
     finally:
