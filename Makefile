@@ -44,10 +44,15 @@ build: deps
 # off every start (docs/PERFORMANCE.md, "libstdc++ linked in"). Its symbols stay private
 # (the toolchain links archives with --exclude-libs ALL), so ICU, which libxml2 loads with
 # its own libstdc++.so, never shares one with the Swift runtime.
+# Nothing is exported from the executable (the toolchain asks for --export-dynamic):
+# no library looks a symbol up in it, its 8,500 exported names cost 0.6 MB of tables the
+# loader reads whenever a library opened later resolves its symbols, and the generated
+# wrappers of Libraries loaded on first use (docs/ARCHITECTURE.md), which bear the
+# library functions' own names, must not stand in for them inside the libraries.
 STATIC_CXX    := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                  -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering \
-                 -Xswiftc -L$(STATIC_CXX)
+                 -Xswiftc -L$(STATIC_CXX) -Xlinker --no-export-dynamic
 release: deps
 	@mkdir -p $(STATIC_CXX); archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a 2>/dev/null)"; \
 	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
