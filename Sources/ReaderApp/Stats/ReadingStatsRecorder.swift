@@ -73,9 +73,19 @@ public final class ReadingStatsRecorder {
         pending = ReadingStatsDelta(title: content.metadata.title)
     }
 
-    /// The local date of `time` (seconds since 1970): "2026-12-02".
+    /// The local date of `time` (seconds since 1970): "2026-12-02", in the time zone of
+    /// `TZ` or the system's. With the C library's `localtime_r`: Foundation's calendar would
+    /// bring its ICU calendar and locale code into every reading session (~0.3 MB resident).
     public static func localDay(_ time: Double) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: time))
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        var seconds = time_t(time.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return "1970-01-01" }
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
+    }
+
+    /// `value` in decimal, zero-padded to at least `width` digits.
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
