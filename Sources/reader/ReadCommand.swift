@@ -23,6 +23,7 @@ enum ReadCommand {
         let o = try ReadOptions(settings.arguments + args, environment: environment)
         let store = FilePositionStore(StateStore(folder: o.directories.state))
         let onTerminal = Output.isTerminal(STDOUT_FILENO) && Output.isTerminal(STDIN_FILENO)
+        if !onTerminal { MallocSettings.apply() }   // full-screen: after the first frame (`read`)
         // No BOOK on a terminal: the bookshelf (unless -r / last).
         if o.path == nil && !last && onTerminal { return try ShelfCommand.run(o, layers: layers, store: store) }
         // Which book: the one given, else the last one read, else the bundled sample.
@@ -70,7 +71,10 @@ enum ReadCommand {
         if session.path == nil { model.showMessage("This is the sample book. Open your own with: reader path/to/book.epub   (? for keys)") }
         let clock = SystemClock(countsSleep: o.reveal.catchUp)
         let loop = ReaderLoop(model: model, session: session, device: terminal, clock: clock, settings: o.loop)
-        loop.onFirstFrame = { stats?.phase("first frame") }
+        loop.onFirstFrame = {
+            stats?.phase("first frame")
+            MallocSettings.apply()
+        }
         loop.earlyHyphenation = .shared
         loop.makeWholeModel = { [unowned loop] whole, position in
             makeModel(whole, o, defaultWidth: defaultWidth, columns: loop.model.columns, rows: loop.model.screenRows, start: position)

@@ -153,7 +153,14 @@ func reportStats() {
     }
 }
 
-MallocSettings.apply()
-let code = run(Array(CommandLine.arguments.dropFirst()))
+/// The first arguments that name a command (`run`'s cases); any other runs the reader,
+/// which may be full-screen.
+let commandNames: Set<String> = ["--help", "-h", "help", "--version", "-V", "info", "dump", "cache", "config", "add",
+                                 "list", "stats", "notes", "define"]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+// The reader sets it itself: after its first frame, or at once when it prints (ReadCommand).
+if commandNames.contains(arguments.first ?? "") { MallocSettings.apply() }
+let code = run(arguments)
 reportStats()
 exit(code.rawValue)
