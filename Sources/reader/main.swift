@@ -153,14 +153,21 @@ func reportStats() {
     }
 }
 
-/// The first arguments that name a command (`run`'s cases); any other runs the reader,
-/// which may be full-screen.
-let commandNames: Set<String> = ["--help", "-h", "help", "--version", "-V", "info", "dump", "cache", "config", "add",
-                                 "list", "stats", "notes", "define"]
+/// Whether `first` names a command (`run`'s cases); any other first argument runs the
+/// reader, which may be full-screen.
+func namesCommand(_ first: String) -> Bool {
+    switch first {
+    case "--help", "-h", "help", "--version", "-V", "info", "dump", "cache", "config", "add", "list", "stats", "notes",
+         "define":
+        return true
+    default:
+        return false
+    }
+}
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The reader sets it itself: after its first frame, or at once when it prints (ReadCommand).
-if commandNames.contains(arguments.first ?? "") { MallocSettings.apply() }
+if namesCommand(arguments.first ?? "") { MallocSettings.apply() }
 let code = run(arguments)
 reportStats()
 exit(code.rawValue)
