@@ -41,7 +41,7 @@ build: deps
 # (docs/PERFORMANCE.md, "Code in the order it runs").
 # libstdc++ is linked in as well (the toolchain's `-lstdc++` finds the archive in
 # STATIC_CXX first): one library fewer to map and relocate, 1 MB less resident and ~0.6 ms
-# off every start (docs/PERFORMANCE.md, "libstdc++ linked in"). Its symbols stay private
+# off every start (docs/PERFORMANCE.md, "Start-up, freed memory and the XML check"). Its symbols stay private
 # (the toolchain links archives with --exclude-libs ALL), so ICU, which libxml2 loads with
 # its own libstdc++.so, never shares one with the Swift runtime.
 # Nothing is exported from the executable (the toolchain asks for --export-dynamic):

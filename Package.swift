@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // zlib (apt: zlib1g-dev): deflate for kitty's compressed pictures.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // glibc's malloc.h (mallopt): the reader's allocator settings, set before any thread starts.
+        // glibc's malloc.h (mallopt): the reader's allocator settings (`MallocSettings`).
         .systemLibrary(name: "CMalloc"),
         // libhyphen (apt: libhyphen-dev; patterns: hyphen-en-us, hyphen-de, …). No pkg-config file.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),

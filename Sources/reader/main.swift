@@ -92,7 +92,7 @@ let usage = """
 
 func run(_ argv: [String]) -> ExitCode {
     do {
-        switch argv.first ?? "" {
+        switch argv.first ?? "" {   // the cases before `-r` are `namesCommand`'s
         case "--help", "-h", "help":
             var out = Output()
             out.write(usage)

@@ -77,6 +77,7 @@ public final class ReadingStatsRecorder {
     /// `TZ` or the system's. With the C library's `localtime_r`: Foundation's calendar would
     /// bring its ICU calendar and locale code into every reading session (~0.3 MB resident).
     public static func localDay(_ time: Double) -> String {
+        guard time.isFinite, abs(time) < 1e15 else { return "1970-01-01" }
         var seconds = time_t(time.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return "1970-01-01" }

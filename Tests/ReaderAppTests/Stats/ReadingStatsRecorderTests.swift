@@ -39,6 +39,8 @@ final class ReadingStatsRecorderTests: XCTestCase {
         tzset()
         XCTAssertEqual(ReadingStatsRecorder.localDay(1_780_000_000), "2026-05-28")
         XCTAssertEqual(ReadingStatsRecorder.localDay(0), "1970-01-01")
+        XCTAssertEqual(ReadingStatsRecorder.localDay(.nan), "1970-01-01", "a broken clock gives a day, not a trap")
+        XCTAssertEqual(ReadingStatsRecorder.localDay(.infinity), "1970-01-01")
         setenv("TZ", "Asia/Tokyo", 1)
         tzset()
         XCTAssertEqual(ReadingStatsRecorder.localDay(Double(1_780_000_000 - 1_780_000_000 % 86_400 - 1)), "2026-05-28",
