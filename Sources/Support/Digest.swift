@@ -52,12 +52,17 @@ public struct Digest: Hashable, Sendable {
     @inlinable public mutating func combineWords(_ bytes: UnsafeRawBufferPointer) {
         var h = state
         let words = bytes.count / 8
-        for i in 0..<words {
-            h = (h ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* Digest.prime
-            h ^= h >> 29
-        }
+        for i in 0..<words { h = Digest.wordStep(h, bytes, at: i &* 8) }
         for i in (words * 8)..<bytes.count { h = (h ^ UInt64(bytes[i])) &* Digest.prime }
         state = h
+    }
+
+    /// One word of `combineWords`: the little-endian 8 bytes at `offset` xor–multiplied into
+    /// `h`, then `h ^= h >> 29`. `words(_:andOf:)` steps with it too: both must agree.
+    @inlinable @inline(__always)
+    static func wordStep(_ h: UInt64, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+        let m = (h ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* prime
+        return m ^ (m >> 29)
     }
 
     /// Folds in a whole 64-bit value in one xor–multiply (e.g. a length after the bytes).
@@ -101,10 +106,7 @@ public struct Digest: Hashable, Sendable {
     /// checks its file and learns its text's digest this way.
     public static func words(_ bytes: UnsafeRawBufferPointer, andOf part: Range<Int>) -> (all: UInt64, part: UInt64) {
         precondition(part.lowerBound >= 0 && part.upperBound <= bytes.count, "part outside the bytes")
-        @inline(__always) func step(_ h: UInt64, _ offset: Int) -> UInt64 {
-            let m = (h ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* prime
-            return m ^ (m >> 29)
-        }
+        @inline(__always) func step(_ h: UInt64, _ offset: Int) -> UInt64 { wordStep(h, bytes, at: offset) }
         let allWords = bytes.count / 8, partWords = part.count / 8
         var all = offsetBasis, inPart = offsetBasis
         var k = 0, m = 0
