@@ -52,12 +52,19 @@ build: deps
 STATIC_CXX    := $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                  -Xlinker --symbol-ordering-file=$(CURDIR)/Tools/release/symbol-order.txt -Xlinker --no-warn-symbol-ordering \
-                 -Xswiftc -L$(STATIC_CXX) -Xlinker --no-export-dynamic
+                 -Xswiftc -L$(STATIC_CXX) -Xlinker --no-export-dynamic \
+                 -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+                 -Xlinker -T -Xlinker $(CURDIR)/Tools/release/local-functions.ld
 release: deps
 	@mkdir -p $(STATIC_CXX); archive="$$($(dir $(realpath $(shell command -v $(SWIFT))))clang -print-file-name=libstdc++.a 2>/dev/null)"; \
 	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; else rm -f $(STATIC_CXX)/libstdc++.a; fi
-	@# SwiftPM does not know the order file: a newer one must relink the reader.
-	@if [ Tools/release/symbol-order.txt -nt .build/release/reader ]; then rm -f .build/release/reader; fi
+	@# SwiftPM does not know the order file or the linker script: a newer one must relink the
+	@# reader. Nor does it always recompile when only these flags change: a change clears the
+	@# release build once.
+	@for f in Tools/release/symbol-order.txt Tools/release/local-functions.ld; do \
+	    if [ $$f -nt .build/release/reader ]; then rm -f .build/release/reader; fi; done
+	@if [ "$$(cat .build/release-flags 2>/dev/null)" != '$(RELEASE_FLAGS)' ]; then \
+	    rm -rf .build/$$(uname -m)-unknown-linux-gnu/release; mkdir -p .build; echo '$(RELEASE_FLAGS)' > .build/release-flags; fi
 	$(SWIFT) build -c release --product reader $(RELEASE_FLAGS)
 
 run: release

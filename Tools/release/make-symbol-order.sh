@@ -18,6 +18,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 READER="${1:-$ROOT/.build/release/reader}"
 CORPUS="${2:-$ROOT/../shared/corpus}"
+SWIFT_STATIC="$(dirname "$(realpath "$(command -v swift)")")/../lib/swift_static/linux"
 WORK="$(mktemp -d /tmp/symbol-order.XXXXXX)"
 trap 'tmux -L symorder kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 objcopy --strip-debug "$READER" "$WORK/reader"
@@ -52,7 +53,7 @@ done
 pager "$EPUB" Space Space j k / l i t t l e Enter n Escape t Escape G g
 pager "$TXT" Space Space Space b /  D a r c y Enter Escape
 pager "$VERTICAL" Space Space Left Right
-python3 - "$WORK" "$ROOT/Tools/release/symbol-order.txt" <<'PY'
+ORDER_PY=$(cat <<'PY'
 import collections, glob, re, sys
 work, out = sys.argv[1], sys.argv[2]
 runs = collections.Counter()
@@ -67,8 +68,22 @@ for path in sorted(glob.glob(work + "/run*.out")):
         if line.startswith("fn="):
             seen.add(names[m.group(1)])
     runs.update(seen)
-symbols = sorted((name for name in runs if not name.startswith("0x")), key=lambda s: (-runs[s], s))
+# A function in its own section (ours, built with -function-sections, and most of the Swift
+# runtime's) is placed alone; one in an object's plain .text drags that whole section (most
+# of Foundation, the runtime's Swift.o remainder, libdispatch). Listing those last keeps the
+# functions that can be packed together in one dense run of pages ahead of them.
+monolithic = set()
+for line in sys.stdin:
+    fields = [f for f in line.split() if f not in (".hidden", ".protected", ".internal")]
+    if len(fields) >= 5 and fields[-3] == ".text":
+        monolithic.add(fields[-1])
+symbols = sorted((name for name in runs if not name.startswith("0x")),
+                 key=lambda s: (s in monolithic, -runs[s], s))
 with open(out, "w") as f:
     f.write("".join(s + "\n" for s in symbols))
 print(f"{len(symbols)} functions from {len(glob.glob(work + '/run*.out'))} runs -> {out}")
 PY
+)
+# Symbols and their sections in the prebuilt archives and our objects (`objdump -t`).
+{ for a in "$SWIFT_STATIC"/*.a "$ROOT"/.build/release/*.build/*.o; do objdump -t "$a" 2>/dev/null; done; } |
+python3 -c "$ORDER_PY" "$WORK" "$ROOT/Tools/release/symbol-order.txt"
