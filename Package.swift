@@ -66,7 +66,7 @@ let package = Package(
         // partitioningIndex (binary search). No Foundation, no I/O, no dependencies.
         .target(name: "Support"),
         // Files: atomic writes (durable or not), private folders, the XDG folders.
-        .target(name: "Storage"),
+        .target(name: "Storage", dependencies: ["Support"]),
 
         // The generated Unicode tables' data, embedded as read-only data (data/*.bin, C23 #embed).
         .target(name: "CUnicodeTables", exclude: ["data"]),

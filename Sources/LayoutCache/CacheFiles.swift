@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Storage
 
 /// Every system call of the layout and content caches, in one place: whole-file reads,
@@ -46,7 +46,7 @@ enum CacheFiles {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             prefault(UnsafeMutableRawBufferPointer(buffer))
             while got < size {
-                let n = Foundation.read(fd, buffer.baseAddress! + got, size - got)
+                let n = Glibc.read(fd, buffer.baseAddress! + got, size - got)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 got += n

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// The on-disk cache of parsed books: one `TextContentCodec` file per book under
@@ -23,17 +23,17 @@ public struct ContentCache: Sendable {
     public static let defaultMaxBytes = 200 << 20
 
     /// The folder holding the content files.
-    public let folder: URL
+    public let folder: String
     /// Size limit in bytes enforced after each store.
     public var maxBytes: Int
 
     /// A cache in `cacheRoot/content` (pass `XDGDirectories(environment:).cache`).
-    public init(cacheRoot: URL, maxBytes: Int = ContentCache.defaultMaxBytes) {
-        self.init(folder: cacheRoot.appendingPathComponent("content", isDirectory: true), maxBytes: maxBytes)
+    public init(cacheRoot: String, maxBytes: Int = ContentCache.defaultMaxBytes) {
+        self.init(folder: FilePath.join(cacheRoot, "content"), maxBytes: maxBytes)
     }
 
     /// A cache in exactly `folder`.
-    public init(folder: URL, maxBytes: Int = ContentCache.defaultMaxBytes) {
+    public init(folder: String, maxBytes: Int = ContentCache.defaultMaxBytes) {
         self.folder = folder
         self.maxBytes = max(0, maxBytes)
     }
@@ -47,7 +47,7 @@ public struct ContentCache: Sendable {
     }
 
     /// The path of a book's file.
-    public func path(bookKey: String) -> String { folder.path + "/" + ContentCache.fileName(bookKey: bookKey) }
+    public func path(bookKey: String) -> String { folder + "/" + ContentCache.fileName(bookKey: bookKey) }
 
     /// The cached parse of a book, or nil on a miss. A damaged, foreign or other-version
     /// file is removed. A hit marks the file as used (LRU).
@@ -74,7 +74,7 @@ public struct ContentCache: Sendable {
         // In pieces: the book's text is written from the content itself, not copied.
         let pieces = TextContentCodec.encodePieces(content, key: ContentCache.identity(bookKey: bookKey, parserVersion: parserVersion))
         let name = ContentCache.fileName(bookKey: bookKey)
-        try CacheFiles.writeAtomically(pieces: [pieces.head, content.bytes, pieces.rest], folder: folder.path, name: name)
+        try CacheFiles.writeAtomically(pieces: [pieces.head, content.bytes, pieces.rest], folder: folder, name: name)
         evict(protecting: name)
         return pieces.head.count + content.bytes.count + pieces.rest.count
     }
@@ -86,14 +86,14 @@ public struct ContentCache: Sendable {
 
     /// The number of content files (one per book, and per forced encoding) and their total size.
     public func stats() -> (files: Int, bytes: Int) {
-        let files = CacheFiles.cacheFiles(folder: folder.path, fileExtension: ContentCache.fileExtension)
+        let files = CacheFiles.cacheFiles(folder: folder, fileExtension: ContentCache.fileExtension)
         return (files.count, files.reduce(0) { $0 + $1.size })
     }
 
     /// Removes every content file (and leftover temporary file); returns (files, bytes) removed.
     @discardableResult
     public func clear() -> (files: Int, bytes: Int) {
-        CacheFiles.clear(folder: folder.path, fileExtension: ContentCache.fileExtension)
+        CacheFiles.clear(folder: folder, fileExtension: ContentCache.fileExtension)
     }
 
     /// Removes least-recently-used content files (oldest modification time first) until the
@@ -101,6 +101,6 @@ public struct ContentCache: Sendable {
     /// left by crashed writers. Returns the number of content files removed.
     @discardableResult
     public func evict(protecting: String? = nil) -> Int {
-        CacheFiles.evict(folder: folder.path, fileExtension: ContentCache.fileExtension, maxBytes: maxBytes, protecting: protecting)
+        CacheFiles.evict(folder: folder, fileExtension: ContentCache.fileExtension, maxBytes: maxBytes, protecting: protecting)
     }
 }

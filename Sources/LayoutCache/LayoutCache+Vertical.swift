@@ -4,7 +4,7 @@ import TextLayout
 
 extension LayoutCache {
     /// The path of the file for `key`.
-    public func path(for key: VerticalLayoutKey) -> String { folder.path + "/" + key.fileName }
+    public func path(for key: VerticalLayoutKey) -> String { folder + "/" + key.fileName }
 
     /// The cached vertical columns for `key` of `content`, or nil on a miss. As for lines, a
     /// damaged, foreign or stale file (other text, other chapters) is a miss and is removed;
@@ -45,7 +45,7 @@ extension LayoutCache {
             total += chapter.count
             return chapter.count
         }
-        try CacheFiles.writeAtomically(bytes, folder: folder.path, name: key.fileName)
+        try CacheFiles.writeAtomically(bytes, folder: folder, name: key.fileName)
         let evicted = evict(protecting: key.fileName)
         return StoreResult(path: path(for: key), bytes: bytes.count, lines: total, evicted: evicted)
     }

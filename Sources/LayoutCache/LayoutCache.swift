@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import Storage
 import Support
 import TextContent
@@ -25,23 +25,23 @@ public struct LayoutCache: Sendable {
     public static let defaultMaxBytes = 500 << 20
 
     /// The folder holding the cache files.
-    public let folder: URL
+    public let folder: String
     /// Size limit in bytes enforced after each store.
     public var maxBytes: Int
 
     /// A cache in `cacheRoot/layout` (pass `XDGDirectories(environment:).cache`).
-    public init(cacheRoot: URL, maxBytes: Int = LayoutCache.defaultMaxBytes) {
-        self.init(folder: cacheRoot.appendingPathComponent("layout", isDirectory: true), maxBytes: maxBytes)
+    public init(cacheRoot: String, maxBytes: Int = LayoutCache.defaultMaxBytes) {
+        self.init(folder: FilePath.join(cacheRoot, "layout"), maxBytes: maxBytes)
     }
 
     /// A cache in exactly `folder`.
-    public init(folder: URL, maxBytes: Int = LayoutCache.defaultMaxBytes) {
+    public init(folder: String, maxBytes: Int = LayoutCache.defaultMaxBytes) {
         self.folder = folder
         self.maxBytes = max(0, maxBytes)
     }
 
     /// The path of the file for `key`.
-    public func path(for key: LayoutCacheKey) -> String { folder.path + "/" + key.fileName }
+    public func path(for key: LayoutCacheKey) -> String { folder + "/" + key.fileName }
 
     // MARK: Loading
 
@@ -131,7 +131,7 @@ public struct LayoutCache: Sendable {
             throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
         }
         let bytes = CacheFileFormat.encode(key: key, textDigest: LayoutCache.textDigest(of: content), chapters: chapters)
-        try CacheFiles.writeAtomically(bytes, folder: folder.path, name: key.fileName)
+        try CacheFiles.writeAtomically(bytes, folder: folder, name: key.fileName)
         let evicted = evict(protecting: key.fileName)
         return StoreResult(path: path(for: key), bytes: bytes.count, lines: chapters.reduce(0) { $0 + $1.count },
                            evicted: evicted)
@@ -152,7 +152,7 @@ public struct LayoutCache: Sendable {
     /// left by crashed writers. Returns the number of cache files removed.
     @discardableResult
     public func evict(protecting: String? = nil) -> Int {
-        CacheFiles.evict(folder: folder.path, fileExtension: LayoutCache.fileExtension, maxBytes: maxBytes, protecting: protecting)
+        CacheFiles.evict(folder: folder, fileExtension: LayoutCache.fileExtension, maxBytes: maxBytes, protecting: protecting)
     }
 
     // MARK: Maintenance
@@ -169,7 +169,7 @@ public struct LayoutCache: Sendable {
 
     /// Counts the cache files, their size and the books they belong to.
     public func stats() -> Stats {
-        let files = CacheFiles.cacheFiles(folder: folder.path, fileExtension: LayoutCache.fileExtension)
+        let files = CacheFiles.cacheFiles(folder: folder, fileExtension: LayoutCache.fileExtension)
         let books = Set(files.map { $0.name.prefix { $0 != "." } })
         return Stats(entries: files.count, totalBytes: files.reduce(0) { $0 + $1.size }, books: books.count)
     }
@@ -177,6 +177,6 @@ public struct LayoutCache: Sendable {
     /// Removes every cache file (and leftover temporary file); returns (files, bytes) removed.
     @discardableResult
     public func clear() -> (files: Int, bytes: Int) {
-        CacheFiles.clear(folder: folder.path, fileExtension: LayoutCache.fileExtension)
+        CacheFiles.clear(folder: folder, fileExtension: LayoutCache.fileExtension)
     }
 }

@@ -29,7 +29,7 @@ public final class LayoutProvider: @unchecked Sendable {
     }
 
     /// A provider over the layout cache in `cacheRoot` with a size limit of `maxBytes`.
-    public init(cacheRoot: URL, maxBytes: Int = LayoutCache.defaultMaxBytes, bookKey: String, content: TextContent) {
+    public init(cacheRoot: String, maxBytes: Int = LayoutCache.defaultMaxBytes, bookKey: String, content: TextContent) {
         cache = LayoutCache(cacheRoot: cacheRoot, maxBytes: maxBytes)
         self.bookKey = bookKey
         self.content = content

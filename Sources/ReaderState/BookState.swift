@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Support
 
 /// A saved place in a book: the chapter and the byte offset of the first visible text.
@@ -95,8 +95,14 @@ public enum ContentHash {
     public static func ofFile(_ path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(st.st_size)
+        if size == 0 { return of(UnsafeRawBufferPointer(start: nil, count: 0)) }
         // Mapped, not read: hashing touches each page once and copies nothing.
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
-        return data.withUnsafeBytes { of($0) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        defer { munmap(base, size) }
+        return of(UnsafeRawBufferPointer(start: base, count: size))
     }
 }

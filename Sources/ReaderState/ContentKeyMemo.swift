@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Storage
 import Support
 
@@ -22,8 +22,8 @@ public struct ContentKeyMemo: Sendable {
     public let folder: String
 
     /// The memo under the cache root (`XDGDirectories.cache`).
-    public init(cacheRoot: URL) {
-        folder = cacheRoot.appendingPathComponent("keys", isDirectory: true).path
+    public init(cacheRoot: String) {
+        folder = FilePath.join(cacheRoot, "keys")
     }
 
     /// The key of the file at `path`: remembered if its identity is, else hashed (and
@@ -43,22 +43,22 @@ public struct ContentKeyMemo: Sendable {
     /// Keeps at most `maxEntries`: past it, removes the least recently written quarter.
     /// Runs only after a fresh hash, so its directory listing costs nothing on a warm open.
     func trim(limit: Int = ContentKeyMemo.maxEntries) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FileSystem.contentsOfDirectory(folder)) ?? []
         guard names.count > limit else { return }
         let aged = names.map { name -> (String, Int) in
             var st = stat()
             return (name, stat(folder + "/" + name, &st) == 0 ? Int(st.st_mtim.tv_sec) : 0)
         }.sorted { $0.1 < $1.1 }
         for (name, _) in aged.prefix(names.count - limit * 3 / 4) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            try? FileSystem.remove(folder + "/" + name)
         }
     }
 
     /// Removes every entry (and leftover temporary file); returns how many entries.
     @discardableResult public func clear() -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FileSystem.contentsOfDirectory(folder)) ?? []
         var removed = 0
-        for name in names where (try? FileManager.default.removeItem(atPath: folder + "/" + name)) != nil {
+        for name in names where (try? FileSystem.remove(folder + "/" + name)) != nil {
             if !AtomicFile.isTemporary(name) { removed += 1 }
         }
         return removed
@@ -66,8 +66,8 @@ public struct ContentKeyMemo: Sendable {
 
     /// The remembered key of `identity`, if an entry exists and is well-formed for its size.
     func recalled(_ identity: Identity) -> String? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + identity.name),
-              data.count < 64, let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let data = try? FileSystem.readPrefix(folder + "/" + identity.name, count: 64),
+              data.count < 64, let text = String(validating: data, as: UTF8.self) else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 16, parts[0].allSatisfy(\.isHexDigit),
               parts[1] == String(identity.size, radix: 16) else { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import Foundation   // matches(_:query:): case- and diacritic-insensitive search (the shelf's filter)
+import Support
 
 /// The library as a value: its entries, and the operations `reader add`, the reader and
 /// the bookshelf apply to it (each under `LibraryStore.update`'s lock).
@@ -30,7 +31,7 @@ public struct Library: Codable, Hashable, Sendable {
     /// another content at the same path (the file was replaced) is removed.
     @discardableResult
     public mutating func add(_ entry: LibraryEntry,
-                             fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> AddResult {
+                             fileExists: (String) -> Bool = { FileSystem.exists($0) }) -> AddResult {
         entries.removeAll { $0.path == entry.path && $0.key != entry.key }
         guard let i = entries.firstIndex(where: { $0.key == entry.key }) else {
             entries.append(entry)

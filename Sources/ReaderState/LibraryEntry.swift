@@ -1,4 +1,3 @@
-import Foundation
 
 /// One book in the library (`reader add`, or opened once): where it is, what it is, how
 /// far it has been read. Keyed by `ContentHash`, so a moved file is the same entry.

@@ -1,4 +1,4 @@
-import Foundation
+import Foundation   // compare(_:_:): case- and diacritic-insensitive order (the shelf)
 
 /// The orders of the library's listings (`s` on the bookshelf cycles through them).
 public enum LibrarySort: String, CaseIterable, Codable, Sendable {

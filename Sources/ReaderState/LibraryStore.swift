@@ -1,5 +1,5 @@
-import Foundation
 import Storage
+import Support
 import TextContent
 
 /// The library on disk: `$XDG_STATE_HOME/reader/library/library.json`, one JSON file
@@ -13,15 +13,15 @@ import TextContent
 /// writer dies.
 public struct LibraryStore: Sendable {
     /// The library folder (`<state>/library`).
-    public let folder: URL
+    public let folder: String
 
     /// The library under the state folder `stateFolder` (`XDGDirectories.state`).
-    public init(stateFolder: URL) {
-        folder = stateFolder.appendingPathComponent("library", isDirectory: true)
+    public init(stateFolder: String) {
+        folder = FilePath.join(stateFolder, "library")
     }
 
     /// The library file.
-    public var fileURL: URL { folder.appendingPathComponent("library.json") }
+    public var filePath: String { FilePath.join(folder, "library.json") }
 
     /// Largest library file that is read (64 MiB: some 200,000 entries).
     public static let maxFileSize = 64 << 20
@@ -29,16 +29,15 @@ public struct LibraryStore: Sendable {
     /// The library; empty when there is none yet. A damaged file (hand-edited…) is set
     /// aside as `library.json.corrupt` and `warning` says so.
     public func load() -> (library: Library, warning: String?) {
-        guard let handle = FileHandle(forReadingAtPath: fileURL.path) else { return (Library(), nil) }
-        let data = (try? handle.read(upToCount: Self.maxFileSize + 1)) ?? Data()
-        try? handle.close()
-        if data.count <= Self.maxFileSize, let library = try? JSONDecoder().decode(Library.self, from: data) {
+        guard FileSystem.exists(filePath) else { return (Library(), nil) }
+        let data = (try? FileSystem.readPrefix(filePath, count: Self.maxFileSize + 1)) ?? []
+        if data.count <= Self.maxFileSize, let library = try? StateJSON.decode(Library.self, from: data) {
             return (Self.sanitized(library), nil)
         }
-        let aside = fileURL.appendingPathExtension("corrupt")
-        try? FileManager.default.removeItem(at: aside)
-        try? FileManager.default.moveItem(at: fileURL, to: aside)
-        return (Library(), "\(fileURL.path): unreadable library set aside as \(aside.lastPathComponent)")
+        let aside = filePath + ".corrupt"
+        try? FileSystem.remove(aside)
+        try? FileSystem.rename(filePath, to: aside)
+        return (Library(), "\(filePath): unreadable library set aside as \(FilePath.lastComponent(aside))")
     }
 
     /// Titles and authors as one safe line each (a hand-edited file may hold anything).
@@ -59,7 +58,7 @@ public struct LibraryStore: Sendable {
     /// Throws `AtomicFile.WriteError` when the folder or file cannot be written.
     @discardableResult
     public func update<T>(_ change: (inout Library) throws -> T) throws -> T {
-        try FileLock.withExclusive(folder.appendingPathComponent("lock").path) {
+        try FileLock.withExclusive(FilePath.join(folder, "lock")) {
             AtomicFile.removeAbandonedTemporaries(in: folder)
             let before = load().library
             var library = before
@@ -71,8 +70,6 @@ public struct LibraryStore: Sendable {
 
     /// Writes `library` (caller holds the lock).
     private func write(_ library: Library) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(try encoder.encode(library), to: fileURL, durable: true)
+        try AtomicFile.write(try StateJSON.encode(library, pretty: false), toPath: filePath, durable: true)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Storage
+import Support
 import TextContent
 
 /// Reads and writes per-book state under `$XDG_STATE_HOME/reader`.
@@ -10,15 +10,18 @@ import TextContent
 /// rule: two instances on the same book do not corrupt anything — the last writer wins.
 public struct StateStore: Sendable {
     /// The state folder.
-    public let folder: URL
+    public let folder: String
 
-    public init(folder: URL) {
+    /// The store in state folder `folder`.
+    public init(folder: String) {
         self.folder = folder
     }
 
-    private func url(forKey key: String) -> URL {
+    private var books: String { FilePath.join(folder, "books") }
+
+    private func path(forKey key: String) -> String {
         let safe = key.filter { $0.isHexDigit || $0 == "-" }
-        return folder.appendingPathComponent("books", isDirectory: true).appendingPathComponent("\(safe).json")
+        return FilePath.join(books, "\(safe).json")
     }
 
     /// Result of loading a book's state.
@@ -39,12 +42,11 @@ public struct StateStore: Sendable {
     /// positions are dropped and labels are sanitised (a hand-edited file may hold anything);
     /// positions past the end of the book are the caller's to clamp.
     public func load(key: String) -> LoadResult {
-        let url = url(forKey: key)
-        AtomicFile.removeAbandonedTemporaries(in: url.deletingLastPathComponent())
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return .none }
-        let data = (try? handle.read(upToCount: Self.maxFileSize + 1)) ?? Data()
-        try? handle.close()
-        if data.count <= Self.maxFileSize, var state = try? JSONDecoder().decode(BookState.self, from: data), state.key == key,
+        let path = path(forKey: key)
+        AtomicFile.removeAbandonedTemporaries(in: books)
+        guard FileSystem.exists(path) else { return .none }
+        let data = (try? FileSystem.readPrefix(path, count: Self.maxFileSize + 1)) ?? []
+        if data.count <= Self.maxFileSize, var state = try? StateJSON.decode(BookState.self, from: data), state.key == key,
            state.position.offset >= 0, state.position.chapter >= 0 {
             state.bookmarks = state.bookmarks.filter { $0.position.offset >= 0 && $0.position.chapter >= 0 }
                 .map { Bookmark(position: $0.position, label: TextSanitizer.sanitizeLabel($0.label), created: $0.created) }
@@ -52,10 +54,10 @@ public struct StateStore: Sendable {
             state.title = TextSanitizer.sanitizeLabel(state.title)
             return .found(state)
         }
-        let aside = url.appendingPathExtension("corrupt")
-        try? FileManager.default.removeItem(at: aside)
-        try? FileManager.default.moveItem(at: url, to: aside)
-        return .recovered(warning: "\(url.path): unreadable reading state set aside as \(aside.lastPathComponent); starting at the beginning")
+        let aside = path + ".corrupt"
+        try? FileSystem.remove(aside)
+        try? FileSystem.rename(path, to: aside)
+        return .recovered(warning: "\(path): unreadable reading state set aside as \(FilePath.lastComponent(aside)); starting at the beginning")
     }
 
     /// The most recently updated state last opened from `path` under another key than
@@ -63,16 +65,15 @@ public struct StateStore: Sendable {
     /// highlights, bookmarks and place can be carried over. Reads every state file (small
     /// JSON files; this runs only when a book is opened for the first time).
     public func latestState(lastPath path: String, otherThan key: String) -> BookState? {
-        let books = folder.appendingPathComponent("books", isDirectory: true)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: books.path) else { return nil }
+        guard let names = try? FileSystem.contentsOfDirectory(books) else { return nil }
         // The file's name appears as it is in the JSON unless it has characters JSON escapes.
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let probe = name.contains(where: { $0 == "\"" || $0 == "\\" || $0.asciiValue.map { $0 < 0x20 } == true }) ? nil : Data(name.utf8)
+        let name = FilePath.lastComponent(path)
+        let probe = name.contains(where: { $0 == "\"" || $0 == "\\" || $0.asciiValue.map { $0 < 0x20 } == true }) ? nil : name
         var best: BookState?
         for file in names where file.hasSuffix(".json") && file != "\(key).json" {
-            guard let data = try? Data(contentsOf: books.appendingPathComponent(file)), data.count <= Self.maxFileSize,
-                  probe.map({ data.range(of: $0) != nil }) ?? true,
-                  let state = try? JSONDecoder().decode(BookState.self, from: data),
+            guard let data = try? FileSystem.read(FilePath.join(books, file), limit: Self.maxFileSize),
+                  probe.map({ String(decoding: data, as: UTF8.self).containsBytes($0) }) ?? true,
+                  let state = try? StateJSON.decode(BookState.self, from: data),
                   state.lastPath == path, state.key != key, state.updated >= (best?.updated ?? -.infinity) else { continue }
             best = state
         }
@@ -81,25 +82,28 @@ public struct StateStore: Sendable {
 
     /// Saves a book's state atomically and durably; throws `AtomicFile.WriteError`.
     public func save(_ state: BookState) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(state), to: url(forKey: state.key), durable: true)
+        try AtomicFile.write(try StateJSON.encode(state, pretty: true), toPath: path(forKey: state.key), durable: true)
     }
 
     /// The last book opened, if recorded and still present.
     public func lastBook() -> String? {
-        let url = folder.appendingPathComponent("last-book")
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-        let read = try? handle.read(upToCount: 1 << 16)
-        try? handle.close()
-        guard let data = read, data.count < 1 << 16,
-              let path = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .newlines),
-              !path.isEmpty else { return nil }
-        return path
+        guard let data = try? FileSystem.readPrefix(FilePath.join(folder, "last-book"), count: 1 << 16),
+              data.count < 1 << 16, let text = String(validating: data, as: UTF8.self) else { return nil }
+        let path = text.trimmingNewlines()
+        return path.isEmpty ? nil : path
     }
 
     /// Records the last book opened.
     public func setLastBook(_ path: String) throws {
-        try AtomicFile.write(Data((path + "\n").utf8), to: folder.appendingPathComponent("last-book"), durable: true)
+        try AtomicFile.write(Array((path + "\n").utf8), toPath: FilePath.join(folder, "last-book"), durable: true)
+    }
+}
+
+private extension String {
+    /// Without the newlines (as `Character.isNewline` says) at its two ends, as Foundation's
+    /// `trimmingCharacters(in: .newlines)` did.
+    func trimmingNewlines() -> String {
+        guard let first = firstIndex(where: { !$0.isNewline }), let last = lastIndex(where: { !$0.isNewline }) else { return "" }
+        return String(self[first...last])
     }
 }

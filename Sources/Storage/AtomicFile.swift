@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Support
 
 /// Replaces files so that a reader — or a crash or `kill -9` at any moment — sees the old
 /// content or the new one, never a mix: the bytes go to a uniquely named temporary file
@@ -66,11 +67,9 @@ public enum AtomicFile {
         try bytes.withUnsafeBytes { raw in try write(raw, folder: folder, name: name, durable: durable) }
     }
 
-    /// Atomically replaces the file at `url` with `data` (see the raw-buffer form).
-    public static func write(_ data: Data, to url: URL, durable: Bool) throws {
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        try data.withUnsafeBytes { raw in try write(raw, folder: folder, name: name, durable: durable) }
+    /// Atomically replaces the file at `path` with `bytes` (see the raw-buffer form).
+    public static func write(_ bytes: [UInt8], toPath path: String, durable: Bool) throws {
+        try write(bytes, folder: FilePath.parent(path), name: FilePath.lastComponent(path), durable: durable)
     }
 
     /// A fresh temporary name for `name`: `.<name>.<pid>.<random>.tmp`.
@@ -86,14 +85,14 @@ public enum AtomicFile {
     /// Removes temporary files left in `folder` by writers that were killed between
     /// creating and renaming them. Only files whose writer process no longer exists are
     /// removed, so a concurrent writer's file is never touched.
-    public static func removeAbandonedTemporaries(in folder: URL) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    public static func removeAbandonedTemporaries(in folder: String) {
+        guard let names = try? FileSystem.contentsOfDirectory(folder) else { return }
         for name in names where isTemporary(name) {
             let parts = name.split(separator: ".")
             // ["<name>", "json", "<pid>", "<random>", "tmp"]: the pid is third from the end.
             guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH {
-                unlink(folder.appendingPathComponent(name).path)
+                unlink(FilePath.join(folder, name))
             }
         }
     }
@@ -102,7 +101,7 @@ public enum AtomicFile {
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 return lastError()

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// The reader's private folders.
 public enum Folder {
@@ -7,8 +7,7 @@ public enum Folder {
     public static func create(_ path: String) throws {
         if isFolder(path) { return }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileSystem.createDirectory(path, mode: 0o700)
         } catch {
             if isFolder(path) { return }
             throw AtomicFile.WriteError(path: path, reason: "cannot create folder")
@@ -17,7 +16,6 @@ public enum Folder {
 
     /// Whether `path` is an existing folder.
     public static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(path)
     }
 }

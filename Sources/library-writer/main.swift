@@ -15,7 +15,7 @@ guard args.count == 4, let count = Int(args[3]), count >= 1 else {
     FileHandle.standardError.write(Data("usage: library-writer STATE-FOLDER TAG COUNT\n".utf8))
     exit(2)
 }
-let store = LibraryStore(stateFolder: URL(fileURLWithPath: args[1]))
+let store = LibraryStore(stateFolder: args[1])
 let tag = args[2]
 for i in 1...count {
     let entry = LibraryEntry(key: "\(tag)-\(i)", path: "/books/\(tag)/\(i).epub", title: "\(tag) \(i)", authors: ["Writer \(tag)"],

@@ -14,7 +14,7 @@ enum ExportBench {
     static func run(book: String, count: Int, runs: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        let directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
         let store = FilePositionStore(StateStore(folder: directories.state))
         let session = try BookSession.open(book, directories: directories, store: store)
         try session.saveHighlights(highlights(count, in: session.content))
@@ -40,7 +40,7 @@ enum ExportBench {
         let exported = session.notesDocument()
         var imports: [Double] = []
         for run in 0..<min(runs, 5) {
-            let fresh = FilePositionStore(StateStore(folder: folder.appendingPathComponent("import-\(run)")))
+            let fresh = FilePositionStore(StateStore(folder: folder.appendingPathComponent("import-\(run)").path))
             let target = try BookSession.open(book, directories: directories, store: fresh)
             let t0 = now()
             let result = try target.importNotes(exported)

@@ -19,7 +19,7 @@ enum LoadingBench {
         for run in 1...runs {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loading-bench-\(getpid())-\(run)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+            let directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
             var options = BookOpenOptions()
             options.opensPartially = true
             let started = now()

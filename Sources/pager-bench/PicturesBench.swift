@@ -24,7 +24,7 @@ enum PicturesBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let book = try makeBook(in: folder, image: image)
-        let directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        let directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
         print("book: an HTML file with \(image) after 40 lines of text; \(columns) × \(rows) cells of 8 × 16 pixels; "
               + (reading > 0 ? "\(reading) s on the page before turning" : "turning at once"))
         for graphics in [GraphicsProtocol.kitty, .sixel, .iterm, .symbols] {

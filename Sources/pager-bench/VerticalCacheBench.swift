@@ -12,7 +12,7 @@ enum VerticalCacheBench {
         let height = max(2, rows - 1), folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("vertical-cache-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = LayoutCache(folder: folder)
+        let cache = LayoutCache(folder: folder.path)
         let key = VerticalLayoutKey(bookKey: "bench", height: height, readings: true, content: content)
         let t0 = now()
         let chapters = VerticalBookBuilder.columns(of: content, height: height, readings: true)

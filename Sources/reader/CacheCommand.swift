@@ -71,8 +71,8 @@ enum CacheCommand {
             let removed = c.clear(), parsed = contentCache(environment).clear()
             ContentKeyMemo(cacheRoot: XDGDirectories(environment: environment).cache).clear()
             var out = Output()
-            out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder.path)\n")
-            out.write("removed \(parsed.files) parsed book\(parsed.files == 1 ? "" : "s") (\(ByteCount.human(parsed.bytes))) from \(contentCache(environment).folder.path)\n")
+            out.write("removed \(removed.files) layout cache file\(removed.files == 1 ? "" : "s") (\(ByteCount.human(removed.bytes))) from \(c.folder)\n")
+            out.write("removed \(parsed.files) parsed book\(parsed.files == 1 ? "" : "s") (\(ByteCount.human(parsed.bytes))) from \(contentCache(environment).folder)\n")
             out.flush()
         default:
             throw CLIError.usage("unknown cache command '\(sub)' (build, verify, stats or clear)")
@@ -101,11 +101,11 @@ enum CacheCommand {
     static func stats(_ cache: LayoutCache, _ content: ContentCache) {
         let s = cache.stats(), c = content.stats()
         var out = Output()
-        out.write("Folder:   \(cache.folder.path)\n")
+        out.write("Folder:   \(cache.folder)\n")
         out.write("Entries:  \(s.entries)\n")
         out.write("Size:     \(ByteCount.human(s.totalBytes)) (\(s.totalBytes) bytes; limit \(ByteCount.human(cache.maxBytes)))\n")
         out.write("Books:    \(s.books)\n")
-        out.write("Content:  \(content.folder.path)\n")
+        out.write("Content:  \(content.folder)\n")
         out.write("Parsed:   \(c.files) book\(c.files == 1 ? "" : "s"), \(ByteCount.human(c.bytes)) (\(c.bytes) bytes; limit \(ByteCount.human(content.maxBytes)))\n")
         out.flush()
     }

@@ -24,7 +24,7 @@ enum ConfigCommand {
             return
         }
         if a.has("path") {
-            out.write(directories.configFile.path + "\n")
+            out.write(directories.configFile + "\n")
             return
         }
         guard a.positionals.count <= 1 else { throw CLIError.usage("config takes at most one BOOK") }
@@ -38,8 +38,8 @@ enum ConfigCommand {
         settings.apply(ReaderConfig.commandLine(a), source: "command line")
         // The options checked as the reader would take them (a bad one is a usage error).
         _ = try ReadOptions(settings.arguments + args.filter { $0 != "--default" && $0 != "--path" }, environment: environment)
-        let exists = FileManager.default.fileExists(atPath: directories.configFile.path)
-        out.write("# \(directories.configFile.path)\(exists ? "" : " (none)")\n")
+        let exists = FileManager.default.fileExists(atPath: directories.configFile)
+        out.write("# \(directories.configFile)\(exists ? "" : " (none)")\n")
         for line in settings.lines { out.write(line + "\n") }
         out.write(keyMapLines(config).joined(separator: "\n") + "\n")
     }

@@ -64,12 +64,12 @@ if let coverFile {
 print(String(format: "generated %d books in %.2f s", bookCount, now() - t))
 
 // reader add
-let store = LibraryStore(stateFolder: state)
+let store = LibraryStore(stateFolder: state.path)
 t = now()
 let found = LibraryScan.scan([books.path])
 let report = try LibraryAdder(store: store).add(found)
 let addSeconds = now() - t
-let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.size] as? Int) ?? 0
+let fileBytes = (try? FileManager.default.attributesOfItem(atPath: store.filePath)[.size] as? Int) ?? 0
 print(String(format: "add: %d added, %d skipped in %.3f s: %.0f books/s (library file %d KB)",
              report.added, report.skipped.count, addSeconds, Double(report.added) / addSeconds, fileBytes / 1024))
 

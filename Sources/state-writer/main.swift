@@ -15,7 +15,7 @@ guard args.count == 5, let count = Int(args[3]) else {
     FileHandle.standardError.write(Data("usage: state-writer FOLDER KEY COUNT TAG\n".utf8))
     exit(2)
 }
-let store = StateStore(folder: URL(fileURLWithPath: args[1]))
+let store = StateStore(folder: args[1])
 let key = args[2], tag = args[4]
 for i in 1...max(1, count) {
     var state = BookState(key: key, lastPath: "/books/\(tag).epub", title: "Writer \(tag)",

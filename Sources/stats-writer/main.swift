@@ -15,7 +15,7 @@ guard args.count == 4, let count = Int(args[3]), count >= 1 else {
     FileHandle.standardError.write(Data("usage: stats-writer STATE-FOLDER KEY COUNT\n".utf8))
     exit(2)
 }
-let store = ReadingStatsStore(stateFolder: URL(fileURLWithPath: args[1]))
+let store = ReadingStatsStore(stateFolder: args[1])
 let key = args[2]
 for i in 1...count {
     var delta = ReadingStatsDelta(title: "Book \(key)")

@@ -11,7 +11,7 @@ final class LayoutCacheTests: XCTestCase {
 
     override func setUp() {
         folder = Fixtures.temporaryFolder(name)
-        cache = LayoutCache(folder: folder)
+        cache = LayoutCache(folder: folder.path)
     }
 
     override func tearDown() {
@@ -265,7 +265,7 @@ final class LayoutCacheTests: XCTestCase {
             return
         }
         // In a child: store the same key many times.
-        let mine = LayoutCache(folder: URL(fileURLWithPath: helper, isDirectory: true))
+        let mine = LayoutCache(folder: URL(fileURLWithPath: helper, isDirectory: true).path)
         let content = Fixtures.book(chapters: 6, paragraphs: 40)
         let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
         for _ in 0..<20 { try mine.store(bookKey: bookKey, options: options, content: content, chapters: chapters) }

@@ -436,9 +436,9 @@ final class TextContentCodecTests: XCTestCase {
     func testCacheStoreThenLoad() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }
-        let cache = ContentCache(cacheRoot: root)
+        let cache = ContentCache(cacheRoot: root.path)
         XCTAssertEqual(cache.folder.lastPathComponent, "content")
-        XCTAssertNotEqual(cache.folder, LayoutCache(cacheRoot: root).folder)
+        XCTAssertNotEqual(cache.folder, LayoutCache(cacheRoot: root.path).folder)
         let bookKey = "0123456789abcdef-2f3912"
         XCTAssertNil(cache.load(bookKey: bookKey, parserVersion: ContentCache.parserVersion))
         let book = Self.richBook()
@@ -448,7 +448,7 @@ final class TextContentCodecTests: XCTestCase {
         Self.assertEqual(book, loaded)
         // Another book is a miss; no temporary files are left behind.
         XCTAssertNil(cache.load(bookKey: "fedcba9876543210-1", parserVersion: ContentCache.parserVersion))
-        XCTAssertEqual(CacheFiles.list(cache.folder.path).map(\.name), ["\(bookKey).rtc"])
+        XCTAssertEqual(CacheFiles.list(cache.folder).map(\.name), ["\(bookKey).rtc"])
         // Storing again replaces the file.
         let other = Fixtures.book()
         try cache.store(other, bookKey: bookKey, parserVersion: ContentCache.parserVersion)
@@ -458,7 +458,7 @@ final class TextContentCodecTests: XCTestCase {
     func testCacheRemovesDamagedAndOtherParserFiles() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }
-        let cache = ContentCache(cacheRoot: root)
+        let cache = ContentCache(cacheRoot: root.path)
         let bookKey = "0123456789abcdef-2f3912"
         let book = Self.richBook()
         let path = cache.path(bookKey: bookKey)
@@ -494,7 +494,7 @@ final class TextContentCodecTests: XCTestCase {
     func testTheFileWrittenInPiecesIsTheEncoding() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }
-        let cache = ContentCache(cacheRoot: root)
+        let cache = ContentCache(cacheRoot: root.path)
         for (i, book) in [Self.richBook(), Fixtures.book(), Fixtures.book(chapters: 3)].enumerated() {
             let key = "book\(i)"
             let written = try cache.store(book, bookKey: key, parserVersion: 1)
@@ -512,15 +512,15 @@ final class TextContentCodecTests: XCTestCase {
     func testCacheStatsAndClearCountOnlyContentFiles() throws {
         let root = Fixtures.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: root) }
-        let cache = ContentCache(cacheRoot: root)
+        let cache = ContentCache(cacheRoot: root.path)
         XCTAssertEqual(cache.stats().files, 0, "no folder yet")
         let book = Fixtures.book()
         try cache.store(book, bookKey: "k1", parserVersion: 1)
         try cache.store(book, bookKey: "k2", parserVersion: 1)
-        let layout = LayoutCache(cacheRoot: root)
+        let layout = LayoutCache(cacheRoot: root.path)
         try layout.store(bookKey: "k1", options: .init(width: 30), content: book,
                          chapters: BookLayoutBuilder.layoutChapters(of: book, options: .init(width: 30)))
-        let leftover = cache.folder.path + "/.k3.rtc.99999.abc.tmp"
+        let leftover = cache.folder + "/.k3.rtc.99999.abc.tmp"
         XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3])))
         let stats = cache.stats()
         XCTAssertEqual(stats.files, 2, "the temporary file is not a parsed book")
@@ -538,9 +538,9 @@ final class TextContentCodecTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let book = Fixtures.book()
         let size = TextContentCodec.encode(book, key: ContentCache.identity(bookKey: "k0", parserVersion: 1)).count
-        let cache = ContentCache(cacheRoot: root, maxBytes: size * 3 + size / 2)
+        let cache = ContentCache(cacheRoot: root.path, maxBytes: size * 3 + size / 2)
         // A layout file next door must not count against, or be removed by, the content cache.
-        let layout = LayoutCache(cacheRoot: root)
+        let layout = LayoutCache(cacheRoot: root.path)
         try layout.store(bookKey: "k0", options: .init(width: 30), content: book,
                          chapters: BookLayoutBuilder.layoutChapters(of: book, options: .init(width: 30)))
         let keys = (0..<5).map { "k\($0)" }

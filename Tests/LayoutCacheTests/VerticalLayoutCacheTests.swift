@@ -15,7 +15,7 @@ final class VerticalLayoutCacheTests: XCTestCase {
 
     override func setUp() {
         folder = Fixtures.temporaryFolder(name)
-        cache = LayoutCache(folder: folder)
+        cache = LayoutCache(folder: folder.path)
     }
 
     override func tearDown() {

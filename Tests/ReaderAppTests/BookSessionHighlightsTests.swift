@@ -14,7 +14,7 @@ final class BookSessionHighlightsTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-highlights-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
 
     override func tearDown() {
@@ -110,7 +110,7 @@ final class BookSessionHighlightsTests: XCTestCase {
         XCTAssertEqual(reopened.stateWarning?.contains("2 of 2 highlight"), true)
         // The carried state is this version's: saved under the new key, the old one kept.
         try reopened.save(position: ByteOffset(5), marks: [])
-        let states = try FileManager.default.contentsOfDirectory(atPath: directories.state.appendingPathComponent("books").path)
+        let states = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: directories.state).appendingPathComponent("books").path)
         XCTAssertEqual(Set(states), ["\(session.key).json", "\(reopened.key).json"])
         let again = try BookSession.open(book.path, options: BookOpenOptions(), directories: directories, store: store)
         XCTAssertEqual(again.savedHighlights, found)

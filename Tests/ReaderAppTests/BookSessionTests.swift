@@ -15,7 +15,7 @@ final class BookSessionTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-session-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
 
     override func tearDown() {
@@ -74,7 +74,7 @@ final class BookSessionTests: XCTestCase {
         XCTAssertFalse(sample.parsedNow)
         XCTAssertEqual(sample.content.metadata.title.isEmpty, false)
         sample.storeParsedContent()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directories.cache.appendingPathComponent("content").path),
+        XCTAssertFalse(FileManager.default.fileExists(atPath: URL(fileURLWithPath: directories.cache).appendingPathComponent("content").path),
                        "the sample is never cached")
     }
 
@@ -90,7 +90,7 @@ final class BookSessionTests: XCTestCase {
     func testTheStateIsReadOnlyWhenAskedFor() throws {
         let path = fixture("sample/sample.txt")
         let key = try XCTUnwrap(ContentHash.ofFile(path))
-        let books = directories.state.appendingPathComponent("books")
+        let books = URL(fileURLWithPath: directories.state).appendingPathComponent("books")
         try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
         let file = books.appendingPathComponent("\(key).json")
         try Data("{ not json".utf8).write(to: file)

@@ -20,7 +20,7 @@ final class LibraryAdderTests: XCTestCase {
     }
 
     var books: URL { folder.appendingPathComponent("books") }
-    var store: LibraryStore { LibraryStore(stateFolder: folder.appendingPathComponent("state")) }
+    var store: LibraryStore { LibraryStore(stateFolder: folder.appendingPathComponent("state").path) }
 
     func testAddsEveryBookRecursivelyAndSkipsTheRest() throws {
         try GeneratedBooks.writeLibrary(in: books, count: 30)

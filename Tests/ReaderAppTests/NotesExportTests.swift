@@ -13,7 +13,7 @@ final class NotesExportTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-notes-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
 
     override func tearDown() {
@@ -24,7 +24,7 @@ final class NotesExportTests: XCTestCase {
 
     func open(state: String = "state") throws -> BookSession {
         try BookSession.open(book, options: BookOpenOptions(), directories: directories,
-                             store: FilePositionStore(StateStore(folder: folder.appendingPathComponent(state))))
+                             store: FilePositionStore(StateStore(folder: folder.appendingPathComponent(state).path)))
     }
 
     /// Three highlights: in two chapters, one with a two-line note holding an escape.

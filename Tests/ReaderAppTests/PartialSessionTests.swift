@@ -23,7 +23,7 @@ final class PartialSessionTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-partial-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
 
     override func tearDown() {
@@ -120,7 +120,7 @@ final class PartialSessionTests: XCTestCase {
         for (name, partially) in [("many-chapters.epub", true), ("epub3-features.epub", false)] {
             let path = Self.fixture(name)
             let key = try XCTUnwrap(ContentHash.ofFile(path))
-            let books = directories.state.appendingPathComponent("books")
+            let books = URL(fileURLWithPath: directories.state).appendingPathComponent("books")
             try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
             let file = books.appendingPathComponent("\(key).json")
             try Data("{ not json".utf8).write(to: file)
@@ -205,7 +205,7 @@ final class PartialSessionTests: XCTestCase {
         XCTAssertEqual(state.position.document, "ch01.xhtml")
         XCTAssertEqual(state.position.documentOffset, h.loop.session.content.documentPlace(of: h.model.position)?.offset)
         XCTAssertGreaterThan(state.position.documentOffset ?? 0, 0)
-        let content = directories.cache.appendingPathComponent("content")
+        let content = URL(fileURLWithPath: directories.cache).appendingPathComponent("content")
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: content.path))?.filter { $0.hasSuffix(".rtc") } ?? [], [],
                        "no partial book in the content cache")
         gate.signal()

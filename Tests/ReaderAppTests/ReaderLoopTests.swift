@@ -25,7 +25,7 @@ final class ReaderLoopTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-loop-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
 
     override func tearDown() {
@@ -97,9 +97,9 @@ final class ReaderLoopTests: XCTestCase {
         h.device.type("q")
         XCTAssertFalse(try h.loop.step(), "q stops the loop")
         h.loop.session.finishStoring()  // the parse is written on another thread after the first frame
-        let states = try FileManager.default.contentsOfDirectory(atPath: directories.state.appendingPathComponent("books").path)
+        let states = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: directories.state).appendingPathComponent("books").path)
         XCTAssertEqual(states.filter { $0.hasSuffix(".json") }.count, 1, "the position was saved")
-        let parsed = try FileManager.default.contentsOfDirectory(atPath: directories.cache.appendingPathComponent("content").path)
+        let parsed = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: directories.cache).appendingPathComponent("content").path)
         XCTAssertEqual(parsed.filter { $0.hasSuffix(".rtc") }.count, 1, "the parsed book was cached after the first frame")
     }
 

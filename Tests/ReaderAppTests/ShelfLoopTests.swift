@@ -17,7 +17,7 @@ final class ShelfLoopTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-shelf-\(UUID().uuidString)")
-        directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
         try GeneratedBooks.writeLibrary(in: folder.appendingPathComponent("books"), count: 6)
         _ = try LibraryAdder(store: library).add(LibraryScan.scan([folder.appendingPathComponent("books").path]))
     }

@@ -14,7 +14,7 @@ final class ContentKeyMemoTests: XCTestCase {
     override func setUp() {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("key-memo-\(UUID().uuidString)")
         book = root.appendingPathComponent("book.txt").path
-        memo = ContentKeyMemo(cacheRoot: root.appendingPathComponent("cache"))
+        memo = ContentKeyMemo(cacheRoot: root.appendingPathComponent("cache").path)
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -68,7 +68,7 @@ final class ContentKeyMemoTests: XCTestCase {
         write("Call me Ishmael.")
         let blocked = root.appendingPathComponent("blocked")
         FileManager.default.createFile(atPath: blocked.path, contents: Data())   // a file where the folder would go
-        let memo = ContentKeyMemo(cacheRoot: blocked)
+        let memo = ContentKeyMemo(cacheRoot: blocked.path)
         XCTAssertEqual(memo.key(ofFile: book, now: later), ContentHash.ofFile(book))
     }
 

@@ -10,7 +10,7 @@ final class HandEditedStateTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-edit-\(UUID().uuidString)")
-        store = StateStore(folder: folder)
+        store = StateStore(folder: folder.path)
         try store.save(BookState(key: "beef-1", lastPath: "/b", title: "B", position: SavedPosition(chapter: 2, offset: 20)))
     }
 

@@ -28,7 +28,7 @@ final class LibraryCrashSafetyTests: XCTestCase {
         let count = 150
         let writers = try ["a", "b"].map { try launch(tag: $0, count: count) }
         for (p, _) in writers { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
-        let (library, warning) = LibraryStore(stateFolder: folder).load()
+        let (library, warning) = LibraryStore(stateFolder: folder.path).load()
         XCTAssertNil(warning)
         let keys = Set(library.entries.map(\.key))
         for tag in ["a", "b"] {
@@ -40,7 +40,7 @@ final class LibraryCrashSafetyTests: XCTestCase {
 
     func testSIGKILLAtRandomMomentsLeavesOneWholeUpdate() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.writer.path), "library-writer not found at \(Self.writer.path)")
-        let store = LibraryStore(stateFolder: folder)
+        let store = LibraryStore(stateFolder: folder.path)
         try store.update { $0.add(LibraryEntry(key: "keep", path: "/keep", title: "Keep", format: "txt", fileSize: 1, added: 0)) }
         var rng = SystemRandomNumberGenerator()
         for round in 0..<25 {
@@ -62,7 +62,7 @@ final class LibraryCrashSafetyTests: XCTestCase {
         }
         // A later update under the lock cleans the killed writers' temporary files.
         try store.update { $0.remove(key: "keep") }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.folder).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(leftovers, [])
     }
 }

@@ -88,21 +88,21 @@ final class LibraryTests: XCTestCase {
     func testTheStoreRoundTripsThroughJSONAndSetsADamagedFileAside() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-library-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = LibraryStore(stateFolder: folder)
+        let store = LibraryStore(stateFolder: folder.path)
         XCTAssertEqual(store.load().library, Library())
         try store.update { $0.add(entry("k1", "One\u{1B}[31m", progress: 0.5)) }
-        XCTAssertEqual(store.fileURL.path, folder.path + "/library/library.json")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: store.fileURL)) as? [String: Any]
+        XCTAssertEqual(store.filePath, folder.path + "/library/library.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.filePath))) as? [String: Any]
         XCTAssertEqual((json?["entries"] as? [[String: Any]])?.first?["key"] as? String, "k1")
         let loaded = store.load()
         XCTAssertNil(loaded.warning)
         XCTAssertEqual(loaded.library.entries.count, 1)
         XCTAssertFalse(loaded.library.entries[0].title.contains("\u{1B}"), "titles are sanitised on load")
-        try Data("{not json".utf8).write(to: store.fileURL)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.filePath))
         let damaged = store.load()
         XCTAssertEqual(damaged.library, Library())
         XCTAssertNotNil(damaged.warning)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: store.fileURL.path + ".corrupt"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.filePath + ".corrupt"))
         try store.update { $0.add(entry("k2", "Two")) }
         XCTAssertEqual(store.load().library.entries.map(\.key), ["k2"])
     }

@@ -28,7 +28,7 @@ final class ReadingStatsCrashSafetyTests: XCTestCase {
         let count = 120
         let writers = try [0, 1].map { _ in try launch(key: "shared", count: count) }
         for (p, _) in writers { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         let book = try XCTUnwrap(store.load(key: "shared"))
         XCTAssertEqual(book.seconds, Double(2 * count))
         XCTAssertEqual(book.characters["alphabetic"], 20 * count)
@@ -40,7 +40,7 @@ final class ReadingStatsCrashSafetyTests: XCTestCase {
 
     func testSIGKILLAtRandomMomentsLeavesWholeFiles() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.writer.path), "stats-writer not found at \(Self.writer.path)")
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         var rng = SystemRandomNumberGenerator()
         var before = 0.0
         for round in 0..<20 {
@@ -55,14 +55,14 @@ final class ReadingStatsCrashSafetyTests: XCTestCase {
             XCTAssertGreaterThan(book.seconds, before, "round \(round): updates lost")
             XCTAssertEqual(book.characters["alphabetic"], Int(book.seconds) * 10, "round \(round): not one whole update")
             XCTAssertEqual(book.days["2026-01-01"], book.seconds, "round \(round): not one whole update")
-            XCTAssertNotNil(try? JSONDecoder().decode(SpeedSums.self, from: Data(contentsOf: store.speedsURL)), "round \(round): damaged speeds")
+            XCTAssertNotNil(try? JSONDecoder().decode(SpeedSums.self, from: Data(contentsOf: URL(fileURLWithPath: store.speedsPath))), "round \(round): damaged speeds")
             before = book.seconds
         }
         var last = ReadingStatsDelta(title: "x"); last.seconds = 1
         try store.add(last, key: "book")
         for dir in [store.folder, store.booksFolder] {
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
-            XCTAssertEqual(leftovers, [], dir.path)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".tmp") }
+            XCTAssertEqual(leftovers, [], dir)
         }
     }
 }

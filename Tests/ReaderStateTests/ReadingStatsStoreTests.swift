@@ -26,7 +26,7 @@ final class ReadingStatsStoreTests: XCTestCase {
     }
 
     func testRoundTripAndAdding() throws {
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         XCTAssertNil(store.load(key: "abc"))
         try store.add(delta(seconds: 60, alphabetic: 1000, cjk: 5), key: "abc")
         try store.add(delta(seconds: 30, alphabetic: 500, day: "2026-12-02", at: 200), key: "abc")
@@ -54,16 +54,16 @@ final class ReadingStatsStoreTests: XCTestCase {
     }
 
     func testEmptyDeltaWritesNothingAndBadKeysAreRefused() throws {
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         try store.add(ReadingStatsDelta(title: "x"), key: "abc")
         try store.add(delta(seconds: 1, alphabetic: 1), key: "../escape")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder))
     }
 
     func testADamagedFileIsSetAsideNotOverwrittenUnseen() throws {
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         try store.add(delta(seconds: 60, alphabetic: 1000), key: "abc")
-        let url = store.booksFolder.appendingPathComponent("abc.json")
+        let url = URL(fileURLWithPath: store.booksFolder).appendingPathComponent("abc.json")
         try Data("{\"key\": ".utf8).write(to: url)
         XCTAssertNil(store.load(key: "abc"))
         XCTAssertEqual(store.loadAll().count, 0, "reader stats skips it")
@@ -73,7 +73,7 @@ final class ReadingStatsStoreTests: XCTestCase {
     }
 
     func testConcurrentWritersLoseNothing() throws {
-        let store = ReadingStatsStore(stateFolder: folder)
+        let store = ReadingStatsStore(stateFolder: folder.path)
         let failures = NSLock()
         nonisolated(unsafe) var errors: [Error] = []
         DispatchQueue.concurrentPerform(iterations: 4) { worker in

@@ -38,7 +38,7 @@ final class StateCrashSafetyTests: XCTestCase {
 
     func testSIGKILLAtRandomMomentsNeverLeavesAPartialFile() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.writer.path), "state-writer not found at \(Self.writer.path)")
-        let store = StateStore(folder: folder)
+        let store = StateStore(folder: folder.path)
         // Another book's state must survive everything.
         let other = BookState(key: "0ther-1", lastPath: "/other", title: "Other", position: SavedPosition(chapter: 4, offset: 4444))
         try store.save(other)
@@ -77,7 +77,7 @@ final class StateCrashSafetyTests: XCTestCase {
         b.waitUntilExit()
         XCTAssertEqual(a.terminationStatus, 0)
         XCTAssertEqual(b.terminationStatus, 0)
-        guard case .found(let s) = StateStore(folder: folder).load(key: "5a4e-1") else { return XCTFail("no whole state") }
+        guard case .found(let s) = StateStore(folder: folder.path).load(key: "5a4e-1") else { return XCTFail("no whole state") }
         // Last writer wins: the file is one writer's last save, whole.
         XCTAssertEqual(s.position.offset, 400)
         XCTAssertTrue(isWholeSave(s, tag: "a") || isWholeSave(s, tag: "b"), "\(s)")

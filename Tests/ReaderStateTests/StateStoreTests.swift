@@ -13,7 +13,7 @@ final class StateStoreTests: XCTestCase {
     }
 
     func testRoundTripAndLastBook() throws {
-        let store = StateStore(folder: folder)
+        let store = StateStore(folder: folder.path)
         XCTAssertEqual(store.load(key: "abc-1"), .none)
         var s = BookState(key: "abc-1", lastPath: "/books/x.epub", title: "X",
                           position: SavedPosition(chapter: 3, offset: 12345))
@@ -25,7 +25,7 @@ final class StateStoreTests: XCTestCase {
     }
 
     func testCorruptFileIsSetAsideAndOtherBooksSurvive() throws {
-        let store = StateStore(folder: folder)
+        let store = StateStore(folder: folder.path)
         try store.save(BookState(key: "aaaa-1", lastPath: "/a", title: "A", position: SavedPosition(chapter: 1, offset: 10)))
         try store.save(BookState(key: "bbbb-1", lastPath: "/b", title: "B", position: SavedPosition(chapter: 2, offset: 20)))
         let bad = folder.appendingPathComponent("books/aaaa-1.json")
@@ -39,7 +39,7 @@ final class StateStoreTests: XCTestCase {
     }
 
     func testNegativeOffsetsAreRejected() throws {
-        let store = StateStore(folder: folder)
+        let store = StateStore(folder: folder.path)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("books"), withIntermediateDirectories: true)
         let s = BookState(key: "cccc-1", lastPath: "/c", title: "C", position: SavedPosition(chapter: 0, offset: -5))
         try JSONEncoder().encode(s).write(to: folder.appendingPathComponent("books/cccc-1.json"))
@@ -47,7 +47,7 @@ final class StateStoreTests: XCTestCase {
     }
 
     func testSavesLeaveNoTemporaryFiles() throws {
-        let store = StateStore(folder: folder)
+        let store = StateStore(folder: folder.path)
         for i in 0..<20 { try store.save(BookState(key: "dddd-1", lastPath: "/d", title: "D \(i)")) }
         guard case .found(let s) = store.load(key: "dddd-1") else { return XCTFail("not saved") }
         XCTAssertEqual(s.title, "D 19")

@@ -42,10 +42,10 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(fileMode, 0o600)
     }
 
-    func testEmptyAndURLForms() throws {
-        try AtomicFile.write(Data(), to: URL(fileURLWithPath: folder + "/empty"), durable: true)
+    func testEmptyAndPathForms() throws {
+        try AtomicFile.write([], toPath: folder + "/empty", durable: true)
         XCTAssertEqual(contents(folder + "/empty"), [])
-        try AtomicFile.write(Data("u".utf8), to: URL(fileURLWithPath: folder + "/sub/u.json"), durable: false)
+        try AtomicFile.write(Array("u".utf8), toPath: folder + "/sub/u.json", durable: false)
         XCTAssertEqual(contents(folder + "/sub/u.json"), Array("u".utf8))
         XCTAssertEqual(names(folder), ["empty", "sub"])
     }
@@ -83,7 +83,7 @@ final class AtomicFileTests: XCTestCase {
         // A pid that cannot exist (above pid_max), ours (alive), and a name without a pid.
         let dead = ".a.json.2147483647.123.tmp", alive = ".a.json.\(getpid()).456.tmp", odd = ".odd.tmp"
         for name in [dead, alive, odd, "a.json"] { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()) }
-        AtomicFile.removeAbandonedTemporaries(in: URL(fileURLWithPath: folder))
+        AtomicFile.removeAbandonedTemporaries(in: folder)
         XCTAssertEqual(names(folder), [alive, odd, "a.json"].sorted())
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderCore
+import Support
 
 /// The settings file, `$XDG_CONFIG_HOME/reader/config` (docs/CONFIG.md): `key value`
 /// lines, `map KEY ACTION` and `unmap KEY` lines, `#` comments and blank lines. A bad line
@@ -55,13 +56,13 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// Reads the file at `url`: nil when there is none; a file that cannot be read gives an
+    /// Reads the file at `path`: nil when there is none; a file that cannot be read gives an
     /// empty config with one warning.
-    public static func load(_ url: URL) -> ConfigFile? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+    public static func load(_ path: String) -> ConfigFile? {
+        guard FileSystem.exists(path) else { return nil }
+        guard let data = try? FileSystem.read(path) else {
             var file = ConfigFile()
-            file.warnings = ["\(url.path): cannot read the config file"]
+            file.warnings = ["\(path): cannot read the config file"]
             return file
         }
         return ConfigFile(text: String(decoding: data, as: UTF8.self))

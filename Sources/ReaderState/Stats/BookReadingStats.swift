@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One book's reading totals (`$XDG_STATE_HOME/reader/stats/books/<key>.json`): the time
 /// spent reading it, the characters read per script class, the seconds per local day.

@@ -13,7 +13,7 @@ import XCTest
 final class FixedLayoutPictureTests: XCTestCase {
     var folder: URL!
     var directories: XDGDirectories {
-        XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
     }
     static var manga: String { ReaderLoopTests.fixtures.appendingPathComponent("epub/fxl-manga-rtl.epub").path }
 

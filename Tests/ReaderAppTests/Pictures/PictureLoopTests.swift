@@ -28,7 +28,7 @@ final class PictureLoopTests: XCTestCase {
     }
 
     func open(_ graphics: GraphicsProtocol) throws -> (ReaderLoop, MemoryTerminal) {
-        let directories = XDGDirectories(state: folder.appendingPathComponent("state"), cache: folder.appendingPathComponent("cache"))
+        let directories = XDGDirectories(state: folder.appendingPathComponent("state").path, cache: folder.appendingPathComponent("cache").path)
         let session = try BookSession.open(folder.appendingPathComponent("book.html").path, directories: directories,
                                            store: FilePositionStore(StateStore(folder: directories.state)))
         let clock = ManualClock()

@@ -26,7 +26,7 @@ final class ShelfCoverTests: XCTestCase {
                                              to: books.appendingPathComponent(name))
         }
         try GeneratedBooks.writeEPUB(books.appendingPathComponent("plain.epub").path, title: "Plain", author: "Nobody")
-        library = LibraryStore(stateFolder: folder.appendingPathComponent("state"))
+        library = LibraryStore(stateFolder: folder.appendingPathComponent("state").path)
         _ = try LibraryAdder(store: library).add(LibraryScan.scan([books.path]))
         try library.update { $0.add(LibraryEntry(key: "gone", path: books.appendingPathComponent("zz-gone.epub").path,
                                                  title: "Zed, gone", format: "epub", fileSize: 10, added: 0)) }
