@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["Support", "UnicodeData", "TextContent", "CICUBreak"]),
         // Pictures for terminals: kitty graphics, sixel (palette by median cut), iTerm2 inline
         // images, tmux passthrough, and symbol art through libchafa. Pure: bytes in, bytes out.
-        .target(name: "TerminalGraphics", dependencies: ["CChafa", "CZlib", "LazyChafa"]),
+        .target(name: "TerminalGraphics", dependencies: ["Support", "CChafa", "CZlib", "LazyChafa"]),
         // A grid of cells and the diff that turns two frames into ANSI output (pure, no I/O).
         .target(name: "Screen"),
         // termios raw mode, alternate screen, signals, key decoding: the only module that talks to the tty.

@@ -1,3 +1,5 @@
+import Support
+
 /// The size of one character cell in pixels: from the terminal's window size in pixels
 /// (`TIOCGWINSZ`'s `ws_xpixel`/`ws_ypixel` over its columns and rows), else from the
 /// answer to `CSI 16 t` (`CSI 6 ; height ; width t`), else 8 × 16.
@@ -29,7 +31,7 @@ public struct CellSize: Hashable, Sendable {
     /// From the answer to `query` found in `answer` (`CSI 6 ; h ; w t`), or nil.
     public static func fromAnswer(_ answer: [UInt8]) -> CellSize? {
         let s = String(decoding: answer, as: UTF8.self)
-        guard let start = s.range(of: "\u{1B}[6;") else { return nil }
+        guard let start = s.firstByteRange(of: "\u{1B}[6;") else { return nil }
         let rest = s[start.upperBound...]
         guard let end = rest.firstIndex(of: "t") else { return nil }
         let parts = rest[..<end].split(separator: ";").compactMap { Int($0) }

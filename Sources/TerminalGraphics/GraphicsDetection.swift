@@ -1,3 +1,5 @@
+import Support
+
 /// Finds out which graphics protocol the terminal speaks, from the answers to a few
 /// queries and the environment.
 ///
@@ -37,9 +39,9 @@ public enum GraphicsDetection {
     /// The terminal's name and version from an XTVERSION reply (`DCS > | kitty(0.26.5) ST`).
     public static func terminalVersion(_ answer: [UInt8]) -> String? {
         let s = String(decoding: answer, as: UTF8.self)
-        guard let start = s.range(of: "\u{1B}P>|") else { return nil }
+        guard let start = s.firstByteRange(of: "\u{1B}P>|") else { return nil }
         let rest = s[start.upperBound...]
-        guard let end = rest.range(of: "\u{1B}\\") else { return nil }
+        guard let end = rest.firstByteRange(of: "\u{1B}\\") else { return nil }
         return String(rest[..<end.lowerBound].unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// iTerm2's inline images (iTerm2, WezTerm): the picture file itself (PNG, JPEG, GIF…),
 /// base64 in one OSC 1337 sequence, drawn at the cursor over `columns` × `rows` cells.
@@ -9,7 +9,7 @@ public enum ITermGraphics {
     /// stretched to them (`preserveAspectRatio=0`: the layout already chose the box).
     public static func inline(file: [UInt8], columns: Int, rows: Int) -> [UInt8] {
         var out = Array("\u{1B}]1337;File=inline=1;size=\(file.count);width=\(columns);height=\(rows);preserveAspectRatio=0:".utf8)
-        out += Data(file).base64EncodedData()
+        out += Base64.encode(file)
         out.append(0x07)
         return out
     }

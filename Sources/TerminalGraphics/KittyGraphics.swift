@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// The kitty graphics protocol (kitty, Ghostty, WezTerm, Konsole): escape sequences that
 /// send a picture once under an id, show it over a rectangle of cells, and delete it.
@@ -17,9 +17,9 @@ public enum KittyGraphics {
     public static func transmit(id: UInt32, width: Int, height: Int, rgba: [UInt8], compressed: Bool = false) -> [UInt8] {
         precondition(rgba.count == width * height * 4, "RGBA size")
         if compressed, let deflated = Deflate.compress(rgba) {
-            return chunked("a=t,f=32,o=z,s=\(width),v=\(height),i=\(id),q=2", payload: Data(deflated).base64EncodedData())
+            return chunked("a=t,f=32,o=z,s=\(width),v=\(height),i=\(id),q=2", payload: Base64.encode(deflated))
         }
-        return chunked("a=t,f=32,s=\(width),v=\(height),i=\(id),q=2", payload: Data(rgba).base64EncodedData())
+        return chunked("a=t,f=32,s=\(width),v=\(height),i=\(id),q=2", payload: Base64.encode(rgba))
     }
 
     /// Shows the picture `id` with its top left at the cursor, scaled to `columns` × `rows`
@@ -54,10 +54,10 @@ public enum KittyGraphics {
 
     /// Whether `answer` (bytes read back from the terminal) holds the OK to `query`.
     public static func answersQuery(_ answer: [UInt8]) -> Bool {
-        String(decoding: answer, as: UTF8.self).contains("\u{1B}_Gi=31;OK")
+        String(decoding: answer, as: UTF8.self).containsBytes("\u{1B}_Gi=31;OK")
     }
 
-    private static func chunked(_ control: String, payload: Data) -> [UInt8] {
+    private static func chunked(_ control: String, payload: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / chunkSize * 16 + 64)
         var start = payload.startIndex

@@ -13,7 +13,8 @@ public struct BookSearch {
     public let pattern: String
     /// Whether case is ignored (the pattern has no upper-case letter).
     public let ignoresCase: Bool
-    private let regex: Regex<AnyRegexOutput>
+    private let compiled: CompiledPattern
+    private var regex: Regex<AnyRegexOutput> { compiled.regex }
     private let text: String
     private let bytes: [UInt8]
 
@@ -28,7 +29,7 @@ public struct BookSearch {
         }
         ignoresCase = !Self.hasUpperCaseLetter(pattern)
         if ignoresCase { r = r.ignoresCase() }
-        regex = r
+        compiled = CompiledPattern(r)
         text = String(decoding: content.bytes, as: UTF8.self)
         bytes = content.bytes
     }
@@ -161,4 +162,13 @@ public struct BookSearch {
         while upper < highest && bytes[upper] != 0x0A { upper += 1 }
         return upper
     }
+}
+
+/// The compiled pattern behind a reference: `BookSearch`'s layout, and that of every type
+/// holding one (`ReadingContext`, which every session makes), then needs no `Regex`
+/// metadata, whose instantiation would page in `_StringProcessing`'s code in every session,
+/// searched or not.
+private final class CompiledPattern: @unchecked Sendable {
+    let regex: Regex<AnyRegexOutput>
+    init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
