@@ -1,4 +1,5 @@
 import TextContent
+import TextLayout
 
 /// A bookmark as the reader core sees it (the host persists it).
 public struct Mark: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import TextContent
+import UnicodeData
 
 /// Makes `BlockAnalysis` values: finds a slice's break opportunities (as `LineFitter`
 /// does) and measures each segment as the fitter would.

@@ -1,4 +1,5 @@
 import TextContent
+import Support
 
 /// Builds a `TableGrid`: splits the rows into cells, measures their longest words, breaks
 /// each cell into pieces at its column's width and lays out each row's lines.

@@ -1,4 +1,5 @@
 import TextContent
+import Support
 
 /// Draws one line of a `TableGrid` row: the k-th piece of each cell at its column and the
 /// separators between the columns, each cluster with its real bytes.

@@ -7,6 +7,7 @@ import Storage
 import Terminal
 import TerminalGraphics
 import TextLayout
+import TextContent
 
 /// `pager-bench --pictures IMAGE [--columns 100] [--rows 30] [--runs 5]`: key → frame with
 /// a picture on it (issue #19), per protocol, through the whole loop (`ReaderLoop`: state,

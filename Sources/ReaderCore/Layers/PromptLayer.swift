@@ -1,3 +1,4 @@
+import TextContent
 /// The kind of line being typed.
 public enum PromptKind: Hashable, Sendable {
     /// `/`: a search pattern.

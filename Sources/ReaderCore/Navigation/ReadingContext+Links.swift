@@ -1,5 +1,6 @@
 import Support
 import TextContent
+import TextLayout
 
 /// The links on the page and the one `Tab` / `Shift-Tab` selected.
 extension ReadingContext {

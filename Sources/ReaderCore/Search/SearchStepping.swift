@@ -1,4 +1,5 @@
 import TextContent
+import TextLayout
 
 /// Moving through the matches of the search: `/pattern Enter`, `n`, `N`, Esc; and
 /// counting them while idle.

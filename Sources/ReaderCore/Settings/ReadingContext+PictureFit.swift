@@ -1,3 +1,4 @@
+import TextContent
 /// `z`: a fixed-layout book's pictures fit the page (each whole on the screen) or the
 /// width (as wide as the text column, scrolled through; issue #19, docs/IMAGES.md). The
 /// choice is kept in `settings.pictureFit` (a resize keeps it) and recorded in
