@@ -85,3 +85,19 @@ final class FileSystemTests: XCTestCase {
         for path in [deep, folder + "/x/y", folder + "/x"] { try FileSystem.remove(path) }
     }
 }
+
+extension FileSystemTests {
+    func testReadPrefixOfProcFilesAndOfFilesShorterThanTheCount() throws {
+        let path = folder + "/short"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertEqual(Glibc.write(fd, "abc", 3), 3)
+        close(fd)
+        XCTAssertEqual(try FileSystem.readPrefix(path, count: 64 << 20), Array("abc".utf8))
+        XCTAssertEqual(try FileSystem.readPrefix(path, count: 2), Array("ab".utf8))
+        XCTAssertEqual(try FileSystem.readPrefix(path, count: 0), [])
+        let status = try FileSystem.readPrefix("/proc/self/status", count: 1 << 20)
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("VmRSS"))
+        XCTAssertEqual(try FileSystem.readPrefix("/proc/self/status", count: 5).count, 5)
+        try FileSystem.remove(path)
+    }
+}

@@ -51,9 +51,21 @@ public enum FileSystem {
         }
     }
 
-    /// At most the first `count` bytes of the file at `path`.
+    /// At most the first `count` bytes of the file at `path`. The buffer is sized by the
+    /// file, not by `count`: a large `count` (a limit) allocates nothing extra — a
+    /// multi-megabyte block freed would raise glibc's mmap threshold for the whole session.
     public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
-        try withOpenFile(path) { fd in try readUpTo(fd, count: count, path: path) }
+        try withOpenFile(path) { fd in
+            var info = stat()
+            let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+            var bytes = try readUpTo(fd, count: min(count, max(expected, 0)), path: path)
+            while bytes.count < count {   // files /proc reports as empty, or that grew
+                let more = try readUpTo(fd, count: min(count - bytes.count, 65_536), path: path)
+                if more.isEmpty { break }
+                bytes += more
+            }
+            return bytes
+        }
     }
 
     /// The names in folder `path` (not "." or ".."), in the order the system lists them.
