@@ -1,4 +1,3 @@
-import Foundation
 import TextContent
 
 /// A book's metadata without parsing the book, for `reader add`: an EPUB's
@@ -13,15 +12,13 @@ public enum BookInfoReader {
     /// the file cannot be read or parsed.
     public static func read(path: String) throws -> BookMetadata {
         try BookLoader.checkFile(path: path)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let head = FileHead.read(path, count: textHeadBytes) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
-        let head = (try? handle.read(upToCount: textHeadBytes)) ?? Data()
-        try? handle.close()
         if head.isEmpty { throw BookError.empty(path: path) }
         switch FormatSniffer.detect(head: Array(head.prefix(FormatSniffer.headBytes)), path: path) {
         case .epub: return try epub(path: path)
-        case .text: return try text(wholeLines(Array(head), truncated: head.count == textHeadBytes), path: path)
+        case .text: return try text(wholeLines(head, truncated: head.count == textHeadBytes), path: path)
         case .fb2, .fb2Zip: return try FB2Reader.metadata(path: path)
         case .mobi, .html, .markdown:
             // Their metadata sits in the file itself (EXTH, <head>):

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TextContent
 
 /// Options for opening a book.
@@ -35,13 +35,11 @@ public enum BookLoader {
     /// The format of the file at `path`, sniffed from its first bytes (`FormatSniffer`).
     /// Throws `BookError.unreadable` when it cannot be opened, `.empty` when it is empty.
     public static func format(of path: String) throws -> DetectedFormat {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let head = FileHead.read(path, count: FormatSniffer.headBytes) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
-        let head = (try? handle.read(upToCount: FormatSniffer.headBytes)) ?? Data()
-        try? handle.close()
         if head.isEmpty { throw BookError.empty(path: path) }
-        return FormatSniffer.detect(head: Array(head), path: path)
+        return FormatSniffer.detect(head: head, path: path)
     }
 
     /// Checks that `path` names a regular file this process may read, without opening it

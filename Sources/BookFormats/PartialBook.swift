@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// A big book opened at one place (issue #20): an EPUB's spine documents from there, or a
@@ -90,8 +90,7 @@ public final class PartialBook: @unchecked Sendable {
     }
 
     private static func fileSize(_ path: String) -> Int {
-        var st = stat()
-        return stat(path, &st) == 0 ? Int(st.st_size) : 0
+        FileSystem.size(path) ?? 0
     }
 
     /// The documents parsed first: the one before `start` when `withPrevious` (for turning

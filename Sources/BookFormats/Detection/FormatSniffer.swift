@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// What a book file is, decided from its first bytes (and, only where the bytes cannot
 /// tell, its name).
@@ -34,7 +34,7 @@ public enum FormatSniffer {
 
     /// The format of a file whose first bytes are `head` and whose path is `path`.
     public static func detect(head: [UInt8], path: String) -> DetectedFormat {
-        let name = (path as NSString).lastPathComponent.lowercased()
+        let name = FilePath.lastComponent(path).lowercased()
         if name.hasSuffix(".epub") { return .epub }
         if head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B && head[2] == 3 && head[3] == 4 {
             return name.hasSuffix(".fb2.zip") || firstZipEntryIsFB2(head) ? .fb2Zip : .epub
@@ -55,10 +55,8 @@ public enum FormatSniffer {
 
     /// Reads the head of `path` and detects its format (empty head → `.text`).
     public static func detect(path: String) -> DetectedFormat {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .text }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: headBytes)) ?? Data()
-        return detect(head: Array(head), path: path)
+        guard let head = FileHead.read(path, count: headBytes) else { return .text }
+        return detect(head: head, path: path)
     }
 
     /// The local file header's name field (offset 30, length at 26) ends in `.fb2`.

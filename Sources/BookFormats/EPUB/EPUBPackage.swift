@@ -1,5 +1,5 @@
-import Dispatch
-import Foundation
+import Glibc
+import Support
 import TextContent
 
 /// One readable document of the spine.
@@ -53,7 +53,7 @@ public final class EPUBPackage: @unchecked Sendable {
     /// The navigation document and the NCX the contents come from (entry paths).
     private let contentsSources: (nav: String?, ncx: String?)
     private var readContents: (items: [EPUBTOCItem], warnings: [String])?
-    private let contentsLock = NSLock()
+    private let contentsLock = Lock()
     /// Whether the manifest lists an image (the book may show pictures).
     public let hasImages: Bool
 
@@ -76,7 +76,7 @@ public final class EPUBPackage: @unchecked Sendable {
     /// Whether the stylesheets set the root (`html`, `body`) vertical: the mode of a
     /// document whose root has no mode class.
     let rootVertical: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Size of the book file in bytes.
     let fileSize: Int
 
@@ -89,7 +89,7 @@ public final class EPUBPackage: @unchecked Sendable {
     public init(path: String) throws {
         self.path = path
         try BookLoader.checkFile(path: path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
+        let size = Self.linkSize(path)
         if size == 0 { throw BookError.empty(path: path) }
         fileSize = max(size, 0)
 
@@ -122,7 +122,7 @@ public final class EPUBPackage: @unchecked Sendable {
         rootVertical = styles.vertical
         hasImages = opf.manifest.values.contains { $0.mediaType.lowercased().hasPrefix("image/") }
 
-        let fallbackTitle = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fallbackTitle = PathNames.stem(FilePath.lastComponent(path))
         metadata = BookMetadata(title: TextSanitizer.sanitizeLabel(opf.title ?? fallbackTitle),
                                 authors: opf.authors.map(TextSanitizer.sanitizeLabel),
                                 language: TextSanitizer.sanitizeLabel(opf.language), format: .epub,
@@ -278,6 +278,16 @@ public final class EPUBPackage: @unchecked Sendable {
         return (classes, hidden, vertical ?? false, upright, modeClasses)
     }
 
+    /// The size `lstat` gives `path`, -1 when it fails. Not followed through a symbolic
+    /// link, as FileManager's `attributesOfItem` (which this replaces) did not follow it:
+    /// a linked book's `fileSize`, which bounds `Assembler`'s reservation, is the link's
+    /// own, and an empty linked file is not refused here as empty (`BookLoader.format`
+    /// refuses it before a book is opened).
+    private static func linkSize(_ path: String) -> Int {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int(info.st_size) : -1
+    }
+
     /// Whether the first text documents of the spine (up to 4) mostly carry, on their `<html>`
     /// or `<body>`, a class the stylesheets set vertical (`.vrtl`) rather than horizontal
     /// (`.hltr`), each weighed by its size (the estimate before the whole book is read, whose
@@ -334,13 +344,14 @@ public final class EPUBPackage: @unchecked Sendable {
     static func utf8Text(_ data: [UInt8], entry: String, builder: inout TextContentBuilder) -> [UInt8]? {
         if data.isEmpty { return nil }
         if data.count >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)) {
-            let s = String(data: Data(data), encoding: .utf16) ?? ""
-            return s.isEmpty ? nil : Array(s.utf8)
+            let utf8 = DocumentTranscoding.utf8(fromUTF16: data) ?? []
+            return utf8.isEmpty ? nil : utf8
         }
         // An XML declaration naming a single-byte encoding.
         if data.count > 5 && data[0] == UInt8(ascii: "<") && data[1] == UInt8(ascii: "?"),
-           let enc = declaredSingleByteEncoding(data), let s = String(data: Data(data), encoding: enc) {
-            return Array(s.utf8)
+           let encoding = declaredSingleByteEncoding(data),
+           let utf8 = encoding == .latin1 ? DocumentTranscoding.utf8(fromLatin1: data) : DocumentTranscoding.utf8(fromWindows1252: data) {
+            return utf8
         }
         var text = data
         if !UTF8Validation.isValid(text) {
@@ -351,16 +362,19 @@ public final class EPUBPackage: @unchecked Sendable {
         return text
     }
 
+    /// The single-byte encodings an XML declaration may name that are read.
+    private enum SingleByteEncoding { case latin1, windows1252 }
+
     /// A Latin-1 / Windows-1252 encoding named by an XML declaration, if any.
-    private static func declaredSingleByteEncoding(_ data: [UInt8]) -> String.Encoding? {
+    private static func declaredSingleByteEncoding(_ data: [UInt8]) -> SingleByteEncoding? {
         let head = Array(data.prefix(200))
         guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let decl = String(decoding: head[..<end], as: UTF8.self).lowercased()
-        guard let r = decl.range(of: "encoding=") else { return nil }
+        guard let r = decl.firstByteRange(of: "encoding=") else { return nil }
         let name = decl[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
         switch name {
-        case "iso-8859-1", "latin1", "latin-1": return .isoLatin1
-        case "windows-1252", "cp1252": return .windowsCP1252
+        case "iso-8859-1", "latin1", "latin-1": return .latin1
+        case "windows-1252", "cp1252": return .windows1252
         default: return nil
         }
     }
@@ -426,9 +440,9 @@ public final class EPUBPackage: @unchecked Sendable {
     /// skipped with a warning; throws `noReadableContent` when none can be read.
     public func readAll(threads: Int = 2) throws -> TextContent {
         let n = spine.count
-        var assembler = Assembler(package: self)
-        let workers = max(1, min(threads, n, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = max(1, min(threads, n, ActiveProcessors.count()))
         if workers == 1 {
+            var assembler = Assembler(package: self)
             lock.lock()
             for i in 0..<n { assembler.add(buildDocument(i, zip: archive)) }
             lock.unlock()
@@ -437,38 +451,55 @@ public final class EPUBPackage: @unchecked Sendable {
         // Each worker opens its own archive handle (libzip handles are not thread-safe),
         // takes the next document from a shared counter, and hands its result to the
         // assembler, which concatenates finished documents in spine order as soon as they
-        // are contiguous — so at most a few documents' fragments are alive at once.
-        let state = NSLock()
-        var next = 0
-        var pending = [DocumentResult?](repeating: nil, count: n)
-        var merged = 0
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let zip = try? ZipArchive(path: path)
-            while true {
-                state.lock()
+        // are contiguous — so at most a few documents' fragments are alive at once. The
+        // assembler goes straight into the shared state: a second reference to it would
+        // make its first append copy the builder's buffers, without their reservation.
+        let work = SharedWork(assembler: Assembler(package: self), documents: n)
+        Threads.concurrentPerform(iterations: workers) { _ in
+            let zip = try? ZipArchive(path: self.path)
+            while let i = work.take() {
+                let result = if let zip { self.buildDocument(i, zip: zip) } else { self.withArchive { self.buildDocument(i, zip: $0) } }
+                work.hand(result, of: i)
+            }
+        }
+        return try work.assembler.finish()
+    }
+
+    /// What `readAll`'s workers share, under its lock: the next document to take, the
+    /// results not yet in spine order, and the assembler.
+    private final class SharedWork: @unchecked Sendable {
+        private let lock = Lock()
+        private var next = 0
+        private var pending: [DocumentResult?]
+        private var merged = 0
+        var assembler: Assembler
+
+        init(assembler: Assembler, documents: Int) {
+            self.assembler = assembler
+            pending = [DocumentResult?](repeating: nil, count: documents)
+        }
+
+        /// The next document to read, nil when every one is taken.
+        func take() -> Int? {
+            lock.withLock {
                 let i = next
                 next += 1
-                state.unlock()
-                if i >= n { break }
-                let result: DocumentResult
-                if let zip {
-                    result = buildDocument(i, zip: zip)
-                } else {
-                    lock.lock()
-                    result = buildDocument(i, zip: archive)
-                    lock.unlock()
-                }
-                state.lock()
+                return i < pending.count ? i : nil
+            }
+        }
+
+        /// Document `i`'s result; every result now contiguous with those merged goes to
+        /// the assembler.
+        func hand(_ result: DocumentResult, of i: Int) {
+            lock.withLock {
                 pending[i] = result
-                while merged < n, let r = pending[merged] {
+                while merged < pending.count, let r = pending[merged] {
                     pending[merged] = nil
                     assembler.add(r)
                     merged += 1
                 }
-                state.unlock()
             }
         }
-        return try assembler.finish()
     }
 
     /// Concatenates document fragments in spine order, then decides chapters and the TOC.

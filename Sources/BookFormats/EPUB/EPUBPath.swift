@@ -1,3 +1,5 @@
+import Support
+
 /// Resolution of hrefs found in EPUB documents to entry paths inside the container.
 ///
 /// An href is percent-decoded, split from its `#fragment`, and resolved against the
@@ -50,7 +52,7 @@ enum EPUBPath {
     static func namesNotes(_ entry: String) -> Bool {
         let name = (entry.lastIndex(of: "/").map { entry[entry.index(after: $0)...] } ?? entry[...]).lowercased()
         let base = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
-        return base.contains("notes") || base.contains("footnote") || base.contains("endnote") || base == "note"
+        return base.containsBytes("notes") || base.containsBytes("footnote") || base.containsBytes("endnote") || base == "note"
     }
 
     /// The result of resolving an href.

@@ -1,3 +1,5 @@
+import Support
+
 /// What CSS hides, as far as the reader follows it: `display: none` in an element's own
 /// `style`, and stylesheet rules that hide a navigation document's `nav` by its id or class
 /// (`#toc { display: none }`, `nav.landmarks { display:none }`). A navigation document in
@@ -23,7 +25,7 @@ struct HiddenNavigationCSS: Equatable {
     /// Takes one rule into the sets (`add(stylesheet:)`, and `EPUBPackage`'s one pass over
     /// each stylesheet).
     mutating func add(rule selectors: Substring, _ declarations: String) {
-        guard declarations.lowercased().contains("display"),
+        guard declarations.lowercased().containsBytes("display"),
               let display = CSSRules.lastValue(of: "display", inDeclarations: Substring(declarations)) else { return }
         let hides = Self.isNone(display)
         for selector in selectors.split(separator: ",") {
@@ -44,7 +46,7 @@ struct HiddenNavigationCSS: Equatable {
 
     /// Whether an element's own `style` declarations hide it (the last `display` says `none`).
     static func hidesInline(_ style: Substring) -> Bool {
-        guard style.lowercased().contains("display") else { return false }
+        guard style.lowercased().containsBytes("display") else { return false }
         return CSSRules.lastValue(of: "display", inDeclarations: style).map(isNone) ?? false
     }
 

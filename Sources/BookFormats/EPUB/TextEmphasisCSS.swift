@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// The part of CSS the EPUB reader understands: `text-emphasis` (傍点), from a `style`
@@ -73,7 +74,7 @@ public enum TextEmphasisCSS {
     /// A rule's effect on the class table.
     static func apply(selectors: Substring, declarations: String, to classes: inout [String: EmphasisMark]) {
         let lower = declarations.lowercased()
-        guard lower.contains("emphasis") else { return }
+        guard lower.containsBytes("emphasis") else { return }
         let names = selectors.split(separator: ",").compactMap(simpleClass)
         guard !names.isEmpty else { return }
         let mark = mark(inDeclarations: Substring(declarations))

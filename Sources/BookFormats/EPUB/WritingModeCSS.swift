@@ -1,3 +1,5 @@
+import Support
+
 /// Whether a book's stylesheets set its text vertically (issue #23): a rule on `html`,
 /// `body` or `:root` (alone in a selector list or among others) whose `writing-mode` —
 /// or `-epub-writing-mode`, `-webkit-writing-mode` — is `vertical-rl` (or the old
@@ -16,7 +18,7 @@ enum WritingModeCSS {
 
     /// One rule's effect on the upright classes (`addUprightClasses`).
     static func addUpright(rule selectors: Substring, _ declarations: String, to classes: inout Set<String>) {
-        guard declarations.lowercased().contains("combine") else { return }
+        guard declarations.lowercased().containsBytes("combine") else { return }
         let decl = Substring(declarations)
         guard let value = CSSRules.lastValue(of: "text-combine-upright", inDeclarations: decl)
                 ?? CSSRules.lastValue(of: "-epub-text-combine", inDeclarations: decl)
@@ -36,7 +38,7 @@ enum WritingModeCSS {
 
     /// One rule's effect on the mode classes (`addWritingModeClasses`).
     static func addModeClasses(rule selectors: Substring, _ declarations: String, to classes: inout [String: Bool]) {
-        guard declarations.lowercased().contains("writing-mode") else { return }
+        guard declarations.lowercased().containsBytes("writing-mode") else { return }
         guard let vertical = isVertical(declarations) else { return }
         for selector in selectors.split(separator: ",") {
             let s = selector.trimmingCSSSpaces().lowercased()
@@ -52,9 +54,9 @@ enum WritingModeCSS {
         let head = String(decoding: document.prefix(8192), as: UTF8.self)
         var found: [String] = []
         for tag in ["<html", "<body"] {
-            guard let start = head.range(of: tag), let end = head[start.upperBound...].firstIndex(of: ">") else { continue }
+            guard let start = head.firstByteRange(of: tag), let end = head[start.upperBound...].firstIndex(of: ">") else { continue }
             let attributes = head[start.upperBound..<end]
-            guard let c = attributes.range(of: "class=") else { continue }
+            guard let c = attributes.firstByteRange(of: "class=") else { continue }
             var value = attributes[c.upperBound...]
             guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
             value = value.dropFirst()
@@ -86,7 +88,7 @@ enum WritingModeCSS {
 
     /// What one rule says of the root's writing mode (`rootIsVertical`): nil nothing.
     static func rootMode(rule selectors: Substring, _ declarations: String) -> Bool? {
-        guard declarations.lowercased().contains("writing-mode"),
+        guard declarations.lowercased().containsBytes("writing-mode"),
               selectors.split(separator: ",").contains(where: { roots.contains($0.trimmingCSSSpaces().lowercased()) })
         else { return nil }
         return isVertical(declarations)

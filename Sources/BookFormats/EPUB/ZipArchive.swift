@@ -1,5 +1,4 @@
 import CLibZip
-import Foundation
 
 /// Read-only access to the entries of a zip archive through libzip.
 ///
@@ -185,11 +184,8 @@ final class ZipArchive {
         case ZIP_ER_NOZIP:
             // A file that starts like a zip but has no end-of-central-directory record
             // was cut short.
-            if let h = FileHandle(forReadingAtPath: path), let head = try? h.read(upToCount: 4) {
-                try? h.close()
-                if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-                    return .notAnArchive(path: path, reason: "the zip archive is truncated or damaged (no central directory)")
-                }
+            if let head = FileHead.read(path, count: 4), head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+                return .notAnArchive(path: path, reason: "the zip archive is truncated or damaged (no central directory)")
             }
             return .notAnArchive(path: path, reason: "not a zip archive")
         case ZIP_ER_INCONS:

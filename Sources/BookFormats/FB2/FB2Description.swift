@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// What an FB2 `<description>` says about the book, collected while it is walked:
@@ -57,8 +58,8 @@ struct FB2Description {
 
     /// The FB2 version a FictionBook namespace names ("2.0", "2.1"), or "".
     static func version(ofNamespace uri: String) -> String {
-        guard uri.lowercased().contains("fictionbook"), let last = uri.split(separator: "/").last else { return "" }
-        return last.allSatisfy { $0.isNumber || $0 == "." } && last.contains(".") ? String(last) : ""
+        guard uri.lowercased().containsBytes("fictionbook"), let last = uri.split(separator: "/").last else { return "" }
+        return last.allSatisfy { $0.isNumber || $0 == "." } && last.containsBytes(".") ? String(last) : ""
     }
 
     /// The book's metadata; `fallbackTitle` when the description names no title.

@@ -1,4 +1,5 @@
 import CLibXML2
+import Support
 import TextContent
 
 /// The elements of an FB2 document: the root, `<description>`'s fields, and the bodies'
@@ -87,7 +88,7 @@ extension FB2Walker {
         bodies += 1
         bodyTitled = false
         let name = a.name?.lowercased() ?? ""
-        let notes = name.contains("note") || name.contains("comment")
+        let notes = name.containsBytes("note") || name.containsBytes("comment")
         ctx = Context()
         ctx.inBody = true
         ctx.notes = notes

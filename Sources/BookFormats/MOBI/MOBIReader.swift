@@ -1,5 +1,6 @@
 import CMobi
 import Glibc
+import Support
 import TextContent
 
 /// MOBI 6, KF8 (AZW3), combined MOBI 6 + KF8 and PalmDOC (`TEXtREAd`) books →
@@ -82,7 +83,7 @@ public enum MOBIReader {
         content.metadata.format = .mobi
         content.metadata.encoding = utf8 ? "UTF-8" : "CP1252"   // as the MOBI header names them
         content.metadata.version = "PalmDOC"
-        let title = database.name.replacingOccurrences(of: "_", with: " ").trimmingSpaces()
+        let title = database.name.replacingBytes("_", with: " ").trimmingSpaces()
         if !title.isEmpty {
             let fallback = content.metadata.title
             content.metadata.title = TextSanitizer.sanitizeLabel(title)

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// Reads many resources of one book (the pictures of a book being read), opening the book
@@ -27,7 +27,7 @@ public final class BookResourceReader: @unchecked Sendable {
     /// The book's format, as given.
     public let format: BookFormat
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var zip: ZipArchive?
     private var mobi: MOBIFile?
     private var mobiHasNoResources = false

@@ -1,4 +1,3 @@
-import Foundation
 import TextContent
 
 /// The bytes of a resource a book names (an image's `ImageReference.source`), read from
@@ -28,7 +27,7 @@ public enum BookResources {
             guard source.hasPrefix("#") else { throw missing(source, path) }
             return try fb2Binary(source, in: try fb2Document(path: path), path: path)
         case .html, .markdown:
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathNames.folder(path)
             let file = source.hasPrefix("/") ? source : (folder.isEmpty ? source : folder + "/" + source)
             return try SingleDocumentBook.readFile(file, format: "a resource", limit: maxResourceSize)
         case .mobi:

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// Finds an FB2 `<binary id="…">` in a document's bytes and decodes its base64 (white space
 /// and line breaks ignored). A byte scan, not an XML parse: binaries are ASCII in every
@@ -16,9 +16,9 @@ enum FB2Binary {
             guard attribute("id", in: tag) == id else { continue }
             let close = index(of: Array("</binary".utf8), in: document, from: i) ?? document.count
             guard (close - i) / 4 * 3 <= limit + 3 else { return nil }
-            guard let data = Data(base64Encoded: Data(document[i..<close]), options: .ignoreUnknownCharacters),
+            guard let data = document[i..<close].withUnsafeBufferPointer(Base64.decode),
                   data.count <= limit, !data.isEmpty else { return nil }
-            return [UInt8](data)
+            return data
         }
         return nil
     }
@@ -26,7 +26,7 @@ enum FB2Binary {
     /// The value of `name="…"` (or `'…'`) in a start tag's attribute text.
     static func attribute(_ name: String, in tag: String) -> String? {
         var rest = tag[...]
-        while let r = rest.range(of: name) {
+        while let r = rest.firstByteRange(of: name) {
             let before = r.lowerBound == tag.startIndex ? " " : tag[tag.index(before: r.lowerBound)]
             var after = tag[r.upperBound...].drop { $0 == " " }
             rest = tag[r.upperBound...]

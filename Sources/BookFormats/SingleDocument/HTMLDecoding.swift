@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// An HTML file's bytes as UTF-8, for the walker (which reads UTF-8 only, so that source
@@ -77,7 +78,7 @@ enum HTMLDecoding {
     static func declaredCharset(_ data: [UInt8]) -> String? {
         let head = String(decoding: data.prefix(2048), as: UTF8.self).lowercased()
         var search = head[...]
-        while let r = search.range(of: "charset") ?? search.range(of: "encoding") {
+        while let r = search.firstByteRange(of: "charset") ?? search.firstByteRange(of: "encoding") {
             var rest = head[r.upperBound...].drop { $0 == " " }
             guard rest.first == "=" else { search = head[r.upperBound...]; continue }
             rest = rest.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" }

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// The authors and language an HTML file's head declares: `<meta name="author">`,
 /// `<meta name="dc.creator">` / `dcterms.creator` (Project Gutenberg), `<html lang>` /
@@ -14,7 +14,7 @@ struct HTMLHeadMetadata: Equatable {
     /// Reads the head of the UTF-8 document `utf8`.
     init(_ utf8: [UInt8]) {
         let text = String(decoding: utf8.prefix(Self.maxHead), as: UTF8.self)
-        let head = text.range(of: "</head", options: .caseInsensitive).map { text[..<$0.lowerBound] } ?? text[...]
+        let head = text.firstByteRangeIgnoringASCIICase(of: "</head").map { text[..<$0.lowerBound] } ?? text[...]
         var rest = head
         while let open = rest.firstIndex(of: "<") {
             let tagText = rest[rest.index(after: open)...]
@@ -79,9 +79,9 @@ struct HTMLHeadMetadata: Equatable {
     }
 
     private static func decodeEntities(_ s: Substring) -> String {
-        guard s.contains("&") else { return String(s) }
-        return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return String(s) }
+        return s.replacingBytes("&lt;", with: "<").replacingBytes("&gt;", with: ">")
+            .replacingBytes("&quot;", with: "\"").replacingBytes("&#39;", with: "'")
+            .replacingBytes("&amp;", with: "&")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// A single HTML or XHTML file (a saved Project Gutenberg book, an exported document) →
@@ -15,7 +15,7 @@ public enum HTMLReader {
     /// Reads an HTML document held in memory; `path` names it in errors and links.
     public static func read(bytes: [UInt8], path: String) throws -> TextContent {
         guard !bytes.isEmpty else { throw BookError.empty(path: path) }
-        let name = (path as NSString).lastPathComponent
+        let name = FilePath.lastComponent(path)
         var warnings: [String] = []
         let decoded = HTMLDecoding.decode(bytes, warnings: &warnings)
         let head = HTMLHeadMetadata(decoded.utf8)

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// A Markdown file (CommonMark + GitHub tables, strikethrough, footnotes) → `TextContent`:
@@ -21,7 +21,7 @@ public enum MarkdownReader {
         guard bytes.count <= maxFileSize else {
             throw BookError.limitExceeded(path: path, reason: "the file is \(bytes.count >> 20) MiB (limit \(maxFileSize >> 20) MiB for Markdown)")
         }
-        let name = (path as NSString).lastPathComponent
+        let name = FilePath.lastComponent(path)
         var warnings: [String] = []
         let decoded = HTMLDecoding.decodeText(bytes, warnings: &warnings)
         let front = MarkdownFrontMatter(decoded.utf8)

@@ -1,6 +1,6 @@
 import CCmark
-import Foundation
 import Glibc
+import Support
 
 /// Markdown → HTML through cmark-gfm (CommonMark plus GitHub's tables, strikethrough,
 /// autolinks, task lists and footnotes; smart punctuation), for the content walker.
@@ -33,11 +33,18 @@ enum MarkdownRenderer {
     static func markFootnotes(_ html: [UInt8]) -> [UInt8] {
         guard contains(html, Array("data-footnote".utf8)) else { return html }
         var s = String(decoding: html, as: UTF8.self)
-        for (from, to) in replacements { s = s.replacingOccurrences(of: from + " ", with: to + " ").replacingOccurrences(of: from + ">", with: to + ">") }
+        for (from, to) in replacements { s = s.replacingBytes(from + " ", with: to + " ").replacingBytes(from + ">", with: to + ">") }
         return Array(s.utf8)
     }
 
+    /// Whether `needle` (not empty) occurs in `hay`.
     private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
-        Data(hay).range(of: Data(needle)) != nil
+        guard let first = needle.first else { return false }
+        var i = 0
+        while let found = hay[i...].firstIndex(of: first), found + needle.count <= hay.count {
+            if hay[found..<(found + needle.count)].elementsEqual(needle) { return true }
+            i = found + 1
+        }
+        return false
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// A book that is one markup document (an HTML file, a rendered Markdown file): walked
@@ -12,20 +12,17 @@ enum SingleDocumentBook {
     /// the format in the error).
     static func readFile(_ path: String, format: String, limit: Int = maxFileSize) throws -> [UInt8] {
         try BookLoader.checkFile(path: path)
-        var st = stat()
-        if stat(path, &st) == 0, Int(st.st_size) > limit {
-            throw BookError.limitExceeded(path: path, reason: "the file is \(Int(st.st_size) >> 20) MiB (limit \(limit >> 20) MiB for \(format))")
+        if let size = FileSystem.size(path), size > limit {
+            throw BookError.limitExceeded(path: path, reason: "the file is \(size >> 20) MiB (limit \(limit >> 20) MiB for \(format))")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let data = FileHead.read(path, count: limit + 1) else {
             throw BookError.unreadable(path: path, reason: "permission denied")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
         if data.isEmpty { throw BookError.empty(path: path) }
         if data.count > limit {
             throw BookError.limitExceeded(path: path, reason: "the file is over \(limit >> 20) MiB (limit for \(format))")
         }
-        return Array(data)
+        return data
     }
 
     /// What walking the document gave: the builder and what the walker saw.

@@ -64,7 +64,7 @@ enum AozoraAnnotation: Equatable {
 
     /// `「X」に傍点`, `「X」の左に傍点`, `「X」は太字`.
     private static func parseTarget(_ body: String) -> AozoraAnnotation {
-        guard let close = body.range(of: "」", options: .backwards) else { return .ignored }
+        guard let close = body.lastByteRange(of: "」") else { return .ignored }
         let x = String(body[body.index(after: body.startIndex)..<close.lowerBound])
         var suffix = body[close.upperBound...]
         if suffix.hasPrefix("の左に") { suffix = suffix.dropFirst(3) } else if suffix.hasPrefix("に") || suffix.hasPrefix("は") {

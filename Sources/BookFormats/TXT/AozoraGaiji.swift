@@ -1,3 +1,5 @@
+import Support
+
 /// Aozora gaiji notes (外字注記): `※［＃「てへん＋劣」、U+6318、45-6］` names a character the
 /// source encoding lacks, by code point or by its JIS X 0213 plane-row-cell
 /// (`第3水準1-87-64`, `第4水準2-88-74`, `小書き片仮名ヒ、1-6-84`).
@@ -15,7 +17,7 @@ enum AozoraGaiji {
 
     /// The code point named in a gaiji annotation ("…、U+6318、…"), if any.
     static func codePoint(in body: String) -> Unicode.Scalar? {
-        guard let r = body.range(of: "U+") else { return nil }
+        guard let r = body.firstByteRange(of: "U+") else { return nil }
         let hex = body[r.upperBound...].prefix { $0.isHexDigit }
         guard hex.count >= 4, hex.count <= 6, let v = UInt32(hex, radix: 16), let s = Unicode.Scalar(v),
               !(v < 0x20 || (v >= 0x7F && v < 0xA0)) else { return nil }
@@ -24,7 +26,7 @@ enum AozoraGaiji {
 
     /// The last `P-R-C` (plane 1…2, row and cell 1…94) after a `、` or `水準`.
     static func jisPosition(in body: String) -> (plane: Int, row: Int, cell: Int)? {
-        guard let r = body.range(of: "水準", options: .backwards) ?? body.range(of: "、", options: .backwards) else { return nil }
+        guard let r = body.lastByteRange(of: "水準") ?? body.lastByteRange(of: "、") else { return nil }
         let numbers = body[r.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         guard numbers.count == 3 else { return nil }
         let values = numbers.enumerated().map { k, part -> Int? in

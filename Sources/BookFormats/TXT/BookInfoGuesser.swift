@@ -1,3 +1,4 @@
+import Support
 import TextContent
 
 /// Guesses a TXT book's title, authors, language and direction from its text.
@@ -25,7 +26,7 @@ enum BookInfoGuesser {
         if title != nil { return (title, authors) }
         for line in lines where line.hasPrefix("《") && line.hasSuffix("》") {
             let inner = line.dropFirst().dropLast()
-            if !inner.isEmpty && inner.count <= 40 && !inner.contains("《") { return (String(inner), authors) }
+            if !inner.isEmpty && inner.count <= 40 && !inner.containsBytes("《") { return (String(inner), authors) }
         }
         for (i, line) in lines.enumerated() {
             let lower = line.lowercased()

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 
 /// A text encoding the TXT reader can decode, named the way iconv knows it.
 ///
@@ -42,7 +42,7 @@ struct TextEncoding: Hashable, Sendable {
     /// An encoding given by the user (`--encoding NAME`); the unit width is inferred from
     /// the name for the UTF-16/32 families.
     static func named(_ name: String) -> TextEncoding {
-        let upper = name.uppercased().replacingOccurrences(of: "_", with: "-")
+        let upper = name.uppercased().replacingBytes("_", with: "-")
         switch upper {
         case "UTF-8", "UTF8": return .utf8
         case "UTF-16LE", "UTF16LE": return .utf16LE
