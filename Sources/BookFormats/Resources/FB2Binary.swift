@@ -16,7 +16,7 @@ enum FB2Binary {
             guard attribute("id", in: tag) == id else { continue }
             let close = index(of: Array("</binary".utf8), in: document, from: i) ?? document.count
             guard (close - i) / 4 * 3 <= limit + 3 else { return nil }
-            guard let data = document[i..<close].withUnsafeBufferPointer(Base64.decode),
+            guard let data = document[i..<close].withUnsafeBufferPointer(FoundationBase64.decode),
                   data.count <= limit, !data.isEmpty else { return nil }
             return data
         }

@@ -1,10 +1,10 @@
-/// Base64 decoding exactly as Foundation's `Data(base64Encoded:options: .ignoreUnknownCharacters)`
+/// Base64 decoding (apart from `Support.Base64`, the strict encoder of the graphics protocols) exactly as Foundation's `Data(base64Encoded:options: .ignoreUnknownCharacters)`
 /// decodes (what read FB2 binaries before), damaged input included: a picture that showed
 /// is the same bytes, one that did not still does not. Bytes outside the alphabet
 /// (`A–Z a–z 0–9 + /`) and other than "=" are skipped; padding is required.
 ///
 /// Foundation's decoder works on windows of 4 bytes, which shapes its answers to damaged
-/// input (`BookFormatsTests/Base64Tests` checks these against Foundation itself):
+/// input (`BookFormatsTests/FoundationBase64Tests` checks these against Foundation itself):
 /// * A window of 4 alphabet bytes gives 3 bytes. A window holding "=" ends the first pass.
 ///   A window that starts with skipped bytes drops those; one that starts with an alphabet
 ///   byte takes the next 4 alphabet bytes (an "=" before them ends the pass at the window).
@@ -12,7 +12,7 @@
 ///   all: nil). Otherwise fewer than 4 bytes left is an error, and the next 4 alphabet
 ///   bytes or padding are the last group ("QQ==" one byte, "QUI=" two); whatever follows
 ///   it is ignored ("QQ==QUJD" is "A").
-enum Base64 {
+enum FoundationBase64 {
     /// The decoded bytes, or nil for input Foundation refuses.
     static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var decoder = Decoder(input: input)

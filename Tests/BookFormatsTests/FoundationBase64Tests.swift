@@ -5,8 +5,8 @@ import XCTest
 
 /// `Base64` must decode as Foundation's `Data(base64Encoded:options: .ignoreUnknownCharacters)`
 /// did (FB2 binaries before), damaged input included: checked against Foundation itself.
-final class Base64Tests: XCTestCase {
-    private func ours(_ bytes: [UInt8]) -> [UInt8]? { bytes.withUnsafeBufferPointer { Base64.decode($0) } }
+final class FoundationBase64Tests: XCTestCase {
+    private func ours(_ bytes: [UInt8]) -> [UInt8]? { bytes.withUnsafeBufferPointer { FoundationBase64.decode($0) } }
 
     private func foundation(_ bytes: [UInt8]) -> [UInt8]? {
         Data(base64Encoded: Data(bytes), options: .ignoreUnknownCharacters).map { Array($0) }
