@@ -1,4 +1,3 @@
-import Foundation
 import ReaderCore
 import ReaderState
 import TextContent
@@ -42,14 +41,13 @@ extension BookSession {
     }
 
     /// Writes `highlights` with the book's state (durably, as positions are). A partial
-    /// session writes none: its offsets are not the whole book's.
-    public func saveHighlights(_ highlights: [TextHighlight], now: Date = Date()) throws {
+    /// session writes none: its offsets are not the whole book's. Dated `now` (seconds since 1970).
+    public func saveHighlights(_ highlights: [TextHighlight], now: Double = WallClock.now()) throws {
         guard !isPartial else { return }
         var state = self.state
         let old = Dictionary((state.highlights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let time = now.timeIntervalSince1970
         let list = highlights.map { h -> StoredHighlight in
-            var stored = self.stored(h, created: old[h.id]?.created ?? time, updated: time)
+            var stored = self.stored(h, created: old[h.id]?.created ?? now, updated: now)
             if let before = old[h.id], before.color == stored.color, before.note == stored.note, before.quote == stored.quote,
                before.start == stored.start { stored.updated = before.updated }
             return stored

@@ -1,11 +1,11 @@
-import Foundation
 import ReaderState
+import Support
 
 extension BookSession {
     /// The library entry of this book (nil for the bundled sample), dated `now`.
     public func libraryEntry(now: Double) -> LibraryEntry? {
         guard let path else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let size = FileSystem.entrySize(path) ?? 0
         let metadata = content.metadata
         return LibraryEntry(key: key, path: path, title: metadata.title, authors: metadata.authors, language: metadata.language,
                             format: metadata.format.rawValue, fileSize: size, added: now, lastOpened: now,
@@ -17,7 +17,7 @@ extension BookSession {
     /// ignored (the reading position itself is saved in the book's state file).
     /// A partial session (its progress and size are not the book's) records the book and
     /// the time, and keeps the progress recorded before (0 for a new book).
-    public func recordInLibrary(progress: Double, now: Double = Date().timeIntervalSince1970) {
+    public func recordInLibrary(progress: Double, now: Double = WallClock.now()) {
         guard let library, let entry = libraryEntry(now: now) else { return }
         let partial = isPartial
         try? library.update { library in

@@ -1,6 +1,6 @@
 import BookFormats
-import Foundation
 import ReaderState
+import Support
 import TextContent
 
 /// Opening a big book from one place (issue #20): a session whose `content` is the saved
@@ -67,14 +67,14 @@ extension BookSession {
 
     /// A partial session's save: the position as a document place (its offset in the whole
     /// book is not known yet, so the saved offset, bookmarks and jumps stay as they were).
-    func savePartial(position: ByteOffset, settings: [String: String]?, now: Date) throws {
+    func savePartial(position: ByteOffset, settings: [String: String]?, now: Double) throws {
         var state = self.state
         if let place = content.documentPlace(of: position) {
             state.position.document = place.source
             state.position.documentOffset = place.offset
         }
         if let settings { state.settings = settings.isEmpty ? nil : settings }
-        state.updated = now.timeIntervalSince1970
+        state.updated = now
         state.title = content.metadata.title
         try store.save(state)
         replaceLoadedState(state)
@@ -86,7 +86,7 @@ extension BookSession {
 /// out, so that the first frame has the machine's cores to itself. `result` is nil until
 /// it is done; `wait()` starts it if needed and blocks until then.
 public final class BookCompletion: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var finished: Result<TextContent, Error>?
     private var parse: (@Sendable () throws -> TextContent)?
     private var counted: ScriptCensus?
@@ -103,7 +103,9 @@ public final class BookCompletion: @unchecked Sendable {
         parse = nil
         condition.unlock()
         guard let work else { return }
-        let thread = Thread { [self] in
+        // 16 MB: libxml2 recurses with the documents' depth. (Foundation's thread asked
+        // for .userInitiated too, which Linux's threads have no equivalent of.)
+        Threads.detach(stackSize: 16 << 20) { [self] in
             let result = Result { try work() }
             // The census for the time-left estimates, counted here rather than by the
             // loop's first wait (a pass over the whole text).
@@ -114,9 +116,6 @@ public final class BookCompletion: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        thread.stackSize = 16 << 20
-        thread.qualityOfService = .userInitiated
-        thread.start()
     }
 
     /// The parse's result, nil while it runs.

@@ -4,6 +4,7 @@ import LayoutCache
 import ReaderCore
 import ReaderState
 import Storage
+import Support
 import TextContent
 import TextLayout
 
@@ -83,7 +84,7 @@ public final class BookSession {
     /// would lose a "set aside" warning: the store moves a damaged file away when it reads it).
     private let preloaded: StateStore.LoadResult?
     /// The content cache writes `settle` started.
-    private let storing = DispatchGroup()
+    private let storing = BackgroundWork()
 
     /// The folders and options the session was opened with (a partial session's whole
     /// book opens with the same).
@@ -149,7 +150,7 @@ public final class BookSession {
         let content: TextContent
         let parsedNow: Bool
         var saved: StateStore.LoadResult?
-        let standardPath = URL(fileURLWithPath: path).standardizedFileURL.path
+        let standardPath = FilePath.standardized(path)
         if options.useContentCache, let cached = ContentCache(cacheRoot: directories.cache).load(bookKey: contentKey) {
             content = cached
             parsedNow = false
@@ -170,7 +171,7 @@ public final class BookSession {
 
     /// The book to open when none is named: the last one read, if it still exists.
     public static func lastBook(in store: PositionStore) -> String? {
-        store.lastBook().flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        store.lastBook().flatMap { FileSystem.exists($0) ? $0 : nil }
     }
 
     /// The content cache key of a book file: its content hash, and the encoding when one
@@ -205,9 +206,9 @@ public final class BookSession {
 
     /// Saves the reading position, the bookmarks (a bookmark kept from before keeps its
     /// creation time), the jump list and the settings changed inside the reader for this
-    /// book (`BookState.settings`; nil keeps the saved ones).
+    /// book (`BookState.settings`; nil keeps the saved ones), dated `now` (seconds since 1970).
     public func save(position: ByteOffset, marks: [Mark], jumps: [ByteOffset] = [], settings: [String: String]? = nil,
-                     now: Date = Date()) throws {
+                     now: Double = WallClock.now()) throws {
         if partial != nil { return try savePartial(position: position, settings: settings, now: now) }
         let created = Dictionary(state.bookmarks.map { ($0.position.offset, $0.created) }, uniquingKeysWith: { a, _ in a })
         var state = self.state
@@ -216,13 +217,13 @@ public final class BookSession {
                                        document: place?.source, documentOffset: place?.offset)
         state.bookmarks = marks.map {
             Bookmark(position: SavedPosition(chapter: content.chapterIndex(containing: $0.offset) ?? 0, offset: $0.offset.rawValue),
-                     label: $0.label, created: created[$0.offset.rawValue] ?? now.timeIntervalSince1970)
+                     label: $0.label, created: created[$0.offset.rawValue] ?? now)
         }
         state.jumps = jumps.isEmpty ? nil : jumps.map {
             SavedPosition(chapter: content.chapterIndex(containing: $0) ?? 0, offset: $0.rawValue)
         }
         if let settings { state.settings = settings.isEmpty ? nil : settings }
-        state.updated = now.timeIntervalSince1970
+        state.updated = now
         state.title = content.metadata.title
         try store.save(state)
         loadedState.state = state
@@ -238,7 +239,7 @@ public final class BookSession {
         guard partial == nil else { return }
         if storesParse {
             storing.enter()
-            Thread.detachNewThread { [self] in
+            Threads.detach { [self] in
                 storeParsedContent()
                 storing.leave()
             }
@@ -281,6 +282,6 @@ public final class BookSession {
 public enum LineBreakWarmUp {
     /// Starts compiling `style`'s tables in the background.
     public static func start(_ style: LineBreakStyle) {
-        Thread.detachNewThread { _ = LineBreaks.opportunities(in: "a b", style: style) }
+        Threads.detach { _ = LineBreaks.opportunities(in: "a b", style: style) }
     }
 }

@@ -19,7 +19,7 @@ public enum Clipboard: Hashable, Sendable {
     public static func osc52(_ text: String) -> [UInt8]? {
         let bytes = Array(text.utf8)
         guard bytes.count <= maxTerminalBytes else { return nil }
-        return Array("\u{1B}]52;c;".utf8) + Array(Data(bytes).base64EncodedString().utf8) + [0x1B, 0x5C]
+        return Array("\u{1B}]52;c;".utf8) + Base64.encode(bytes) + [0x1B, 0x5C]
     }
 
     /// Runs the command with `text` on its standard input (its output thrown away, so the

@@ -1,5 +1,5 @@
-import Foundation
 import Hyphenation
+import Support
 import Synchronization
 import TextLayout
 
@@ -51,7 +51,7 @@ final class DeferredHyphenator: WordHyphenating, @unchecked Sendable {
     private func loadInBackground() {
         guard !loading.exchange(true, ordering: .acquiringAndReleasing) else { return }
         early.loadStarted()
-        Thread.detachNewThread { [self] in
+        Threads.detach { [self] in
             _ = load()
             early.loadFinished()
         }

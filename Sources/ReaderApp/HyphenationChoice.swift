@@ -1,4 +1,3 @@
-import Foundation
 import Hyphenation
 import TextContent
 import TextLayout

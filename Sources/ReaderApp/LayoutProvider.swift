@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCache
+import Support
 import TextContent
 import TextLayout
 
@@ -15,7 +16,7 @@ public final class LayoutProvider: @unchecked Sendable {
     /// The book.
     public let content: TextContent
     private var opened: [LayoutOptions: CachedBookLayout?] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var filling: Set<LayoutOptions> = []
     private var openedVertical: [VerticalSize: CachedVerticalLayout?] = [:]
     private var fillingVertical: Set<VerticalSize> = []
@@ -59,7 +60,7 @@ public final class LayoutProvider: @unchecked Sendable {
         lock.unlock()
         guard started else { return }
         let cache = self.cache, bookKey = self.bookKey, content = self.content
-        Thread.detachNewThread { [self] in
+        Threads.detach { [self] in
             guard layout(for: options) == nil else { return }
             let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
             _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
@@ -107,7 +108,7 @@ public final class LayoutProvider: @unchecked Sendable {
         let started = fillingVertical.insert(size).inserted
         lock.unlock()
         guard started else { return }
-        Thread.detachNewThread { [self] in
+        Threads.detach { [self] in
             guard verticalLayout(height: height, readings: readings) == nil else { return }
             _ = try? cache.storeVertical(verticalKey(size), content: content) { [content] chapter in
                 VerticalBookBuilder.columns(ofChapter: chapter, in: content, height: height, readings: readings)

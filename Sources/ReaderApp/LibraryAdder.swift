@@ -1,6 +1,6 @@
 import BookFormats
-import Foundation
 import ReaderState
+import Support
 
 /// `reader add`: turns book files into library entries — the content hash of the bytes
 /// and the metadata only (`BookInfoReader`: never a whole-book parse) — and stores them
@@ -33,7 +33,7 @@ public struct LibraryAdder {
         do {
             let metadata = try BookInfoReader.read(path: path)
             guard let key = ContentHash.ofFile(path) else { return .failure(.unreadable(path: path, reason: "cannot read")) }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            let size = FileSystem.entrySize(path) ?? 0
             return .success(LibraryEntry(key: key, path: path, title: metadata.title, authors: metadata.authors,
                                          language: metadata.language, format: metadata.format.rawValue, fileSize: size, added: now))
         } catch let e as BookError {
@@ -44,7 +44,7 @@ public struct LibraryAdder {
     }
 
     /// Adds the books of `found`; `progress(done, total)` is called after each file.
-    public func add(_ found: LibraryScan.Found, now: Double = Date().timeIntervalSince1970,
+    public func add(_ found: LibraryScan.Found, now: Double = WallClock.now(),
                     progress: (Int, Int) -> Void = { _, _ in }) throws -> Report {
         var report = Report()
         report.skipped = found.unreadable + found.others.map { ($0, "not a book (EPUB, TXT, FB2, MOBI, AZW3, HTML or Markdown)") }

@@ -1,4 +1,3 @@
-import Foundation
 import ReaderCore
 import Screen
 import Terminal
@@ -23,7 +22,7 @@ public struct ReaderLoopSettings {
     /// Where `y` in visual mode copies to (`--clipboard-command`).
     public var clipboard = Clipboard.terminal
     /// The wall clock (seconds since 1970) for the reading statistics' dates.
-    public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
+    public var wallClock: () -> Double = WallClock.now
 
     /// Settings; the defaults are the reader's.
     public init(theme: Theme = .dark, arabicShaping: Bool = true, encoder: ANSIEncoder.Options = ANSIEncoder.Options(),

@@ -3,6 +3,7 @@ import Glibc
 import ReaderApp
 import ReaderState
 import Storage
+import Support
 
 /// `reader add DIR…`: every book file (`LibraryScan`) under the folders (recursively) into the
 /// library, without opening them: the content hash and the metadata only. A book found
@@ -13,7 +14,7 @@ enum AddCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, specs: [])
         guard !a.positionals.isEmpty else { throw CLIError.usage("add needs at least one folder or book: reader add DIR…") }
-        let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
+        let directories = XDGDirectories(environment: Environment.variables())
         let found = LibraryScan.scan(a.positionals)
         let progress = Output.isTerminal(STDERR_FILENO) ? ProgressLine() : nil
         let report: LibraryAdder.Report
@@ -36,20 +37,20 @@ enum AddCommand {
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
 final class ProgressLine {
-    private var lastDraw = Date.distantPast
-    private let start = Date()
+    private var lastDraw = -Double.infinity
+    private let start = WallClock.now()
 
     /// Draws "[####....] 120/1000 books  85 books/s".
     func draw(done: Int, total: Int) {
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        let now = WallClock.now()
+        guard done == total || now - lastDraw >= 0.1 else { return }
         lastDraw = now
         let width = 24
         let filled = total > 0 ? min(width, done * width / total) : width
-        let elapsed = now.timeIntervalSince(start)
+        let elapsed = now - start
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         write("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-              + "\(done)/\(total) books  " + String(format: "%.0f books/s", rate) + "\u{1B}[K")
+              + "\(done)/\(total) books  " + DecimalText.fixed(rate, places: 0) + " books/s" + "\u{1B}[K")
     }
 
     /// Clears the line.

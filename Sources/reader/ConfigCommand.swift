@@ -2,6 +2,7 @@ import Foundation
 import ReaderApp
 import ReaderState
 import Storage
+import Support
 
 /// `reader config [BOOK] [reader options]`: every setting's effective value and where it
 /// comes from (default, `config:LINE`, `book` when BOOK is given, `command line`), then the
@@ -15,7 +16,7 @@ enum ConfigCommand {
 
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, specs: specs)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.variables()
         let directories = XDGDirectories(environment: environment)
         var out = Output()
         defer { out.flush() }

@@ -2,6 +2,7 @@ import Dictionaries
 import Foundation
 import ReaderApp
 import Storage
+import Support
 
 /// `reader define WORD… [--json] [--dictionaries NAMES]`: each word looked up in the
 /// dictionaries installed (docs/DICTIONARIES.md): dictd's in /usr/share/dictd, StarDict's
@@ -28,7 +29,7 @@ enum DefineCommand {
         let a = try Arguments(args, specs: specs)
         let words = a.positionals.filter { !$0.isEmpty }
         guard !words.isEmpty else { throw CLIError.usage("define needs a WORD") }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.variables()
         if let given = a.value("dictionaries"), ConfigKey.named("dictionaries")?.normalized(given) == nil {
             throw CLIError.usage("bad value '\(given)' for --dictionaries (all, or dictionary names separated by commas)")
         }

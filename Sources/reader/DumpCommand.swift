@@ -1,6 +1,6 @@
-import Foundation
 import ReaderApp
 import Screen
+import Support
 import TextContent
 import TextLayout
 
@@ -34,7 +34,7 @@ enum DumpCommand {
     ]
 
     static func run(_ args: [String]) throws {
-        let started = ContinuousClock.now
+        let started = SystemClock().now()
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "dump needs a BOOK" : "dump takes one BOOK")
@@ -56,7 +56,7 @@ enum DumpCommand {
         printer.logical = a.has("logical")
         if a.has("color") {
             // The reader's own theme and encoder (NO_COLOR: attributes only).
-            let environment = ProcessInfo.processInfo.environment
+            let environment = Environment.variables()
             printer.styling = DumpStyling(theme: try ReadOptions.theme(a, environment: environment),
                                           encoder: ANSIEncoder(options: .fromEnvironment(environment)))
         }
@@ -68,13 +68,13 @@ enum DumpCommand {
     /// are read from the layout cache when present and the cache is filled when the whole
     /// book was laid out here (not with the notes put in: the cache has the book's own
     /// lines); the parse goes to the content cache when the book was parsed now.
-    /// `started` (when the command started) is for `READER_STATS`' timings.
+    /// `started` (when the command started, `SystemClock` seconds) is for `READER_STATS`' timings.
     static func print(_ printer: inout DumpPrinter, session: BookSession, cacheLayouts: Bool, from start: ByteOffset,
-                      maxLines: Int?, started: ContinuousClock.Instant? = nil) {
+                      maxLines: Int?, started: Double? = nil) {
         let disk = session.layouts, options = printer.options, chapters = printer.content.chapters.count
         if cacheLayouts { printer.source = { chapter in disk.lines(options: options, chapter: chapter) } }
         printer.print(from: start, maxLines: maxLines)
-        let printed = ContinuousClock.now
+        let printed = SystemClock().now()
         if cacheLayouts, printer.laidOut.count == chapters, disk.layout(for: options) == nil {
             disk.store(options: options, chapters: (0..<chapters).map { printer.laidOut[$0]! })
         }

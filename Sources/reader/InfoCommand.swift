@@ -1,5 +1,4 @@
 import ReaderApp
-import Foundation
 import TextContent
 
 /// `reader info BOOK [--json] [--encoding NAME]`: metadata and the chapter list.
@@ -10,7 +9,7 @@ enum InfoCommand {
     ]
 
     static func run(_ args: [String]) throws {
-        let started = ContinuousClock.now
+        let started = SystemClock().now()
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count == 1 else {
             throw CLIError.usage(a.positionals.isEmpty ? "info needs a BOOK" : "info takes one BOOK")
@@ -25,7 +24,7 @@ enum InfoCommand {
             out.write(human(content, path: path))
         }
         out.flush()
-        Sessions.outputDone(session, started: started, printed: ContinuousClock.now)
+        Sessions.outputDone(session, started: started, printed: SystemClock().now())
     }
 
     /// The JSON form (schema in docs/CLI.md).
@@ -113,7 +112,7 @@ enum JSON {
             case "\r": out += "\\r"
             default:
                 if sc.value < 0x20 || sc.value == 0x7F || (0x80...0x9F).contains(sc.value) {
-                    out += String(format: "\\u%04x", sc.value)
+                    out += "\\u" + DecimalText.hex(sc.value, width: 4)
                 } else {
                     out.unicodeScalars.append(sc)
                 }
@@ -127,8 +126,8 @@ enum JSON {
 enum ByteCount {
     static func human(_ n: Int) -> String {
         if n < 1024 { return "\(n) B" }
-        if n < 1024 * 1024 { return String(format: "%.1f KiB", Double(n) / 1024) }
-        return String(format: "%.1f MiB", Double(n) / 1048576)
+        if n < 1024 * 1024 { return DecimalText.fixed(Double(n) / 1024, places: 1) + " KiB" }
+        return DecimalText.fixed(Double(n) / 1048576, places: 1) + " MiB"
     }
 }
 

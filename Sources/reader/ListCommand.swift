@@ -3,6 +3,7 @@ import TextLayout
 import ReaderApp
 import ReaderState
 import Storage
+import Support
 import TextContent
 
 /// `reader list [--json] [--sort recent|title|author|progress]`: the library, as a plain
@@ -34,7 +35,7 @@ enum ListCommand {
         guard a.positionals.isEmpty else { throw CLIError.usage("list takes no BOOK, only --json and --sort") }
         let sort = try a.choice("sort", ["recent": LibrarySort.recent, "title": .title, "author": .author, "progress": .progress],
                                 default: "recent")
-        let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
+        let directories = XDGDirectories(environment: Environment.variables())
         let (library, warning) = LibraryStore(stateFolder: directories.state).load()
         if let warning { Diagnostics.warning(warning) }
         let entries = library.sorted(by: sort)
@@ -50,7 +51,7 @@ enum ListCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             out.write(String(decoding: try encoder.encode(list), as: UTF8.self) + "\n")
         } else {
-            out.write(table(entries, missing: missing, now: Date().timeIntervalSince1970))
+            out.write(table(entries, missing: missing, now: WallClock.now()))
         }
         out.flush()
     }

@@ -4,6 +4,7 @@ import ReaderApp
 import ReaderCore
 import ReaderState
 import Storage
+import Support
 import Terminal
 import TerminalGraphics
 import TextContent
@@ -15,7 +16,7 @@ enum ReadCommand {
     /// read instead of the bookshelf.
     static func run(_ args: [String], last: Bool = false) throws {
         let stats = StartupStats()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.variables()
         let config = ReaderConfig.load(XDGDirectories(environment: environment))
         var settings = EffectiveSettings()
         settings.apply(config: config)
@@ -96,7 +97,7 @@ enum ReadCommand {
                                       hyphenation: layout.hyphenation ?? HyphenationChoice.offer(for: session.content),
                                       pictureFit: o.pictureFit)
         let model = session.makeModel(columns: columns, rows: rows, layout: layout, reveal: o.reveal, start: start, display: display)
-        model.setDictionary(DictionaryLookUp(environment: ProcessInfo.processInfo.environment, order: o.dictionaries).answer)
+        model.setDictionary(DictionaryLookUp(environment: Environment.variables(), order: o.dictionaries).answer)
         if let mode = o.writingMode {
             model.setWritingMode(mode)
         } else {
@@ -111,7 +112,7 @@ extension ReadCommand {
     /// to the graphics queries (asked only then, waiting at most 100 ms).
     static func attachPictures(to loop: ReaderLoop, _ o: ReadOptions, terminal: TerminalDevice, size: TerminalSize) {
         guard o.images != .off, loop.session.mayShowPictures else { return }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.variables()
         let answer = terminalAnswer(terminal, detecting: o.images == nil, cellSizeKnown: size.pixelWidth > 0)
         let graphics = PictureSetup.graphics(choice: o.images, answer: answer, environment: environment,
                                              colors: o.loop.encoder.colors)
@@ -176,10 +177,11 @@ final class StartupStats {
     /// Prints the reveal's figures (when there was a reveal).
     func reveal(_ reveal: RevealState?, seconds: Double) {
         guard enabled, let reveal else { return }
-        Diagnostics.statsLine(String(format: "reveal graphemes %d in %.3f s, rate %.1f", reveal.graphemesRevealed, seconds, reveal.settings.rate))
+        Diagnostics.statsLine("reveal graphemes \(reveal.graphemesRevealed) in \(DecimalText.fixed(seconds, places: 3)) s, "
+                              + "rate \(DecimalText.fixed(reveal.settings.rate, places: 1))")
     }
 
     deinit {
-        if enabled { Diagnostics.statsLine("startup " + phases.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", ")) }
+        if enabled { Diagnostics.statsLine("startup " + phases.map { "\($0.0) \(DecimalText.fixed($0.1, places: 1)) ms" }.joined(separator: ", ")) }
     }
 }

@@ -4,6 +4,7 @@ import ReaderApp
 import ReaderCore
 import ReaderState
 import Storage
+import Support
 import Screen
 import TerminalGraphics
 import TextLayout
@@ -57,7 +58,7 @@ struct ReadOptions {
     init(_ args: [String], environment: [String: String]) throws {
         let a = try Arguments(args, specs: Self.specs)
         if let rate = RevealOptions.detachedRate(in: args),
-           a.positionals.count > 1 || !FileManager.default.fileExists(atPath: rate) {
+           a.positionals.count > 1 || !FileSystem.exists(rate) {
             throw CLIError.usage("--reveal takes its rate after '=': did you mean --reveal=\(rate)?")
         }
         guard a.positionals.count <= 1 else { throw CLIError.usage("give one BOOK") }

@@ -3,6 +3,7 @@ import Foundation
 import ReaderApp
 import ReaderState
 import Storage
+import Support
 import TextContent
 
 /// The executable's side of `BookSession`: opening a book with errors mapped to exit
@@ -12,7 +13,7 @@ enum Sessions {
     /// `printWarnings` is false (`cache build` prints them itself, once per book).
     static func open(_ path: String?, _ options: BookOpenOptions = BookOpenOptions(), directories: XDGDirectories? = nil,
                      store: PositionStore? = nil, printWarnings: Bool = true) throws -> BookSession {
-        let directories = directories ?? XDGDirectories(environment: ProcessInfo.processInfo.environment)
+        let directories = directories ?? XDGDirectories(environment: Environment.variables())
         let session: BookSession
         do {
             session = try BookSession.open(path, options: options, directories: directories,
@@ -28,18 +29,15 @@ enum Sessions {
     /// parse in the content cache when the book was parsed now (a write failure is ignored:
     /// it is a cache), and, with `READER_STATS` set, say on stderr where the book came
     /// from (`content parsed` or `content cached`) and, given when the command `started`
-    /// and when its output was `printed`, the milliseconds from the one to the other and
-    /// to the end of this work (the process's start-up and exit not counted).
-    static func outputDone(_ session: BookSession, started: ContinuousClock.Instant? = nil,
-                           printed: ContinuousClock.Instant? = nil) {
+    /// and when its output was `printed` (`SystemClock` seconds), the milliseconds from the
+    /// one to the other and to the end of this work (the process's start-up and exit not counted).
+    static func outputDone(_ session: BookSession, started: Double? = nil, printed: Double? = nil) {
         session.storeParsedContent()
         guard getenv("READER_STATS") != nil, session.path != nil else { return }
         var line = session.parsedNow ? "content parsed" : "content cached"
         if let started {
-            func ms(_ d: Duration) -> String {
-                String(format: "%.1f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
-            }
-            let now = ContinuousClock.now
+            func ms(_ seconds: Double) -> String { DecimalText.fixed(seconds * 1000, places: 1) + " ms" }
+            let now = SystemClock().now()
             line += ", output \(ms((printed ?? now) - started)), done \(ms(now - started))"
         }
         Diagnostics.statsLine(line)

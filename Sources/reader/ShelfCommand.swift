@@ -2,6 +2,7 @@ import BookFormats
 import Foundation
 import ReaderApp
 import ReaderState
+import Support
 import Terminal
 import TextContent
 
@@ -38,7 +39,7 @@ enum ShelfCommand {
         guard o.images != .off else { return }
         let size = terminal.size()
         let answer = ReadCommand.terminalAnswer(terminal, detecting: o.images == nil, cellSizeKnown: size.pixelWidth > 0)
-        guard let panel = ShelfCoverPanel.make(choice: o.images, answer: answer, environment: ProcessInfo.processInfo.environment,
+        guard let panel = ShelfCoverPanel.make(choice: o.images, answer: answer, environment: Environment.variables(),
                                                colors: o.loop.encoder.colors, cell: PictureSetup.cellSize(size, answer: answer))
         else { return }
         shelf.coverPanel = panel

@@ -3,6 +3,7 @@ import Foundation
 import ReaderApp
 import ReaderState
 import Storage
+import Support
 
 /// `reader stats [BOOK] [--json]`: the reading statistics (docs/STATS.md) — per book the
 /// time read, the characters, the speed and when it was last read; per day the minutes;
@@ -36,7 +37,7 @@ enum StatsCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, specs: specs)
         guard a.positionals.count <= 1 else { throw CLIError.usage("stats takes at most one BOOK") }
-        let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
+        let directories = XDGDirectories(environment: Environment.variables())
         let store = ReadingStatsStore(stateFolder: directories.state)
         var books = store.loadAll()
         if let path = a.positionals.first {
@@ -51,7 +52,7 @@ enum StatsCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             out.write(String(decoding: try encoder.encode(stats), as: UTF8.self) + "\n")
         } else {
-            out.write(text(stats, now: Date().timeIntervalSince1970))
+            out.write(text(stats, now: WallClock.now()))
         }
         out.flush()
     }

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import Support
 
 /// Program version (also in docs and `reader --version`).
 let readerVersion = "0.1.0"
@@ -140,8 +140,8 @@ func run(_ argv: [String]) -> ExitCode {
 /// split: anonymous memory (the process's own) and file pages (code of the program and
 /// its libraries, shared with the page cache).
 func reportStats() {
-    guard getenv("READER_STATS") != nil,
-          let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+    guard getenv("READER_STATS") != nil, let bytes = try? FileSystem.read("/proc/self/status"),
+          let status = String(validating: bytes, as: UTF8.self) else { return }
     func field(_ name: String) -> String? {
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
         return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")

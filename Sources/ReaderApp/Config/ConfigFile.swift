@@ -50,7 +50,7 @@ public struct ConfigFile: Sendable {
         // "\r\n" is one Character: split on it as well as on "\n".
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmingWhitespace()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             if let problem = parse(line, number: index + 1) { warnings.append("\(label):\(index + 1): \(problem)") }
         }
@@ -91,7 +91,7 @@ public struct ConfigFile: Sendable {
     /// Takes one non-blank, non-comment line; returns what is wrong with it, if anything.
     private mutating func parse(_ line: String, number: Int) -> String? {
         let key = String(line.prefix { !$0.isWhitespace })
-        let value = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+        let value = line.dropFirst(key.count).trimmingWhitespace(newlines: false)
         switch key {
         case "map", "unmap": return binding(key == "map", value, number: number)
         default: return setting(key, value, number: number)

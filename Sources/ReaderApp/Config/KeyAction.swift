@@ -1,4 +1,5 @@
 import ReaderCore
+import Support
 
 /// An action of the reading layer that `map` can bind keys to (docs/CONFIG.md): its name
 /// in the config file, the key it stands for (what a mapped key is turned into before the
@@ -95,7 +96,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .settings: return "the settings panel"
         case .fitPictures: return "fixed-layout pages: whole on the screen / as wide as the text (scrolled)"
         case .writingMode: return "vertical text (columns, right to left) / lines"
-        default: return rawValue.replacingOccurrences(of: "_", with: " ")
+        default: return rawValue.replacingBytes("_", with: " ")
         }
     }
 }

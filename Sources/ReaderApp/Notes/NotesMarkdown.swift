@@ -1,3 +1,7 @@
+// Foundation's `replacingOccurrences` leaves a "<" or "*" that a combining mark follows
+// alone, which a byte-wise replacement would not (`reader notes`: off the reading path).
+import Foundation
+
 /// A notes document as Markdown (`reader notes --format md`): the book's title and
 /// authors, a heading per chapter, each quote as a blockquote with its note under it and
 /// its position; highlights not found in this version of the book at the end.

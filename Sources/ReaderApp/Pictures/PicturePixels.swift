@@ -1,6 +1,6 @@
-import Foundation
 import Images
 import ReaderCore
+import Support
 import TerminalGraphics
 
 /// A picture as drawn: which image, its box in cells and which of its rows show (from
@@ -44,8 +44,10 @@ final class PicturePixels: @unchecked Sendable {
     private var kept: [(key: PictureKey, image: DecodedImage)] = []
     private var failed: Set<PictureKey> = []
     private var inFlight: Set<PictureKey> = []
-    private let condition = NSCondition()
-    private let queue = DispatchQueue(label: "reader.pictures", qos: .utility)
+    private let condition = Condition()
+    /// The prefetches, one after the other (Dispatch's queue had the .utility quality,
+    /// which Linux's threads have no equivalent of).
+    private let queue = SerialWorker()
     /// Pixel bytes kept at most.
     static let keptBytes = 48 << 20
     private var problem: String?

@@ -1,6 +1,6 @@
 import BookFormats
-import Foundation
 import Images
+import Support
 import TextContent
 
 /// The bytes of a book's images, by `ImageReference.source`, read from the book file
@@ -9,7 +9,7 @@ import TextContent
 public final class PictureSource: @unchecked Sendable {
     private let read: (String) throws -> [UInt8]
     private var recent: [(source: String, bytes: [UInt8])] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Bytes kept at most.
     public static let keptBytes = 16 << 20
 

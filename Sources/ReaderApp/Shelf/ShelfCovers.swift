@@ -1,7 +1,8 @@
 import BookFormats
-import Foundation
+import Glibc
 import Images
 import ReaderState
+import Support
 import TextContent
 
 /// The covers of the bookshelf's books (issue #19), found lazily: only the selected
@@ -28,15 +29,15 @@ public final class ShelfCovers: @unchecked Sendable {
         var source: String
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var results: [String: Lookup] = [:]
     private var found: [String: Found] = [:]
     /// The last cover read, for the decode that follows its lookup.
     private var lastBytes: (id: String, bytes: [UInt8])?
     /// The entry to look up next (only the latest asked: a selection that moved on is not looked up).
     private var wanted: (id: String, path: String)?
+    /// Whether a thread runs `work()` (one at a time: it takes the wanted entries in turn).
     private var working = false
-    private let queue = DispatchQueue(label: "reader.shelf-covers", qos: .userInitiated)
     private var lookups = 0
     /// Lookups done (tests, the benchmark).
     public var lookupsDone: Int {
@@ -56,7 +57,8 @@ public final class ShelfCovers: @unchecked Sendable {
         wanted = (id, entry.path)
         if !working {
             working = true
-            queue.async { self.work() }
+            // (Dispatch's queue had the .userInitiated quality: Linux's threads have no equivalent.)
+            Threads.detach { self.work() }
         }
         return .pending
     }

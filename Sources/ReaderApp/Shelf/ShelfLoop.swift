@@ -1,7 +1,7 @@
-import Foundation
 import ReaderCore
 import ReaderState
 import Screen
+import Support
 import Terminal
 
 /// The bookshelf's loop: draws the shelf, feeds keys to the `ShelfModel`, and carries out
@@ -40,7 +40,7 @@ public final class ShelfLoop {
     /// A shelf of the library in `store` on `device`; `wallClock` gives the time of day
     /// in seconds since 1970 (for "last read").
     public init(store: LibraryStore, device: TerminalDevice, settings: ReaderLoopSettings = ReaderLoopSettings(),
-                sample: LibraryEntry? = nil, wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 },
+                sample: LibraryEntry? = nil, wallClock: @escaping () -> Double = WallClock.now,
                 openBook: @escaping (LibraryEntry) -> String?) {
         self.store = store
         self.device = device
@@ -58,10 +58,7 @@ public final class ShelfLoop {
 
     /// Keys of the entries whose file is no longer a regular file at its path.
     public static func missingKeys(_ entries: [LibraryEntry]) -> Set<String> {
-        var missing = Set<String>()
-        var st = stat()
-        for e in entries where stat(e.path, &st) != 0 || (st.st_mode & S_IFMT) != S_IFREG { missing.insert(e.key) }
-        return missing
+        Set(entries.filter { FileSystem.status($0.path)?.isRegularFile != true }.map(\.key))
     }
 
     /// Runs until `q` or the end of input.

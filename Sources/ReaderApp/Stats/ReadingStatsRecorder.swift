@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ReaderCore
 import ReaderState
 import TextContent
@@ -28,7 +28,7 @@ public final class ReadingStatsRecorder {
     /// (nil: nothing is written); `wallClock` gives the date of the per-day totals. `census`:
     /// the book's census when it was counted elsewhere (else it is counted when first needed).
     public init(key: String, content: TextContent, store: ReadingStatsStore?,
-                wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 }, census: ScriptCensus? = nil) {
+                wallClock: @escaping () -> Double = WallClock.now, census: ScriptCensus? = nil) {
         self.key = key
         givenCensus = census
         self.content = content
