@@ -163,7 +163,6 @@ let package = Package(
 // A module's members are visible only in the files that import it (SE-0444): a file without
 // `import Foundation` cannot reach Foundation's String methods through another file's
 // import — the reading path's files must not run Foundation's code unawares.
-let notYet: Set<String> = ["ReaderApp", "reader"]   // being converted
-for target in package.targets where (target.type == .regular || target.type == .executable) && !notYet.contains(target.name) {
+for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,5 +1,6 @@
 import ReaderState
 import Support
+import TextContent
 
 extension BookSession {
     /// The library entry of this book (nil for the bundled sample), dated `now`.

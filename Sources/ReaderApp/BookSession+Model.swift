@@ -1,6 +1,7 @@
 import ReaderCore
 import TextContent
 import TextLayout
+import ReaderState
 
 extension BookSession {
     /// The reader's model for this book in a terminal of `columns` × `rows`: at `start`

@@ -1,5 +1,4 @@
 import BookFormats
-import Foundation
 import LayoutCache
 import ReaderCore
 import ReaderState

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where `y` in visual mode puts the selected text: the terminal's clipboard through OSC 52
 /// (works over ssh, and in tmux with `set-clipboard on`), or a command the text is piped

@@ -1,4 +1,3 @@
-import Foundation
 import LayoutCache
 import Support
 import TextContent

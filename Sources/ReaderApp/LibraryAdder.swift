@@ -1,6 +1,7 @@
 import BookFormats
 import ReaderState
 import Support
+import TextContent
 
 /// `reader add`: turns book files into library entries — the content hash of the bytes
 /// and the metadata only (`BookInfoReader`: never a whole-book parse) — and stores them

@@ -1,4 +1,5 @@
 import ReaderCore
+import Terminal
 
 /// Visual mode's effects: copying the selection and saving the highlights.
 extension ReaderLoop {

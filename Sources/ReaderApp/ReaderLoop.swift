@@ -2,6 +2,7 @@ import ReaderCore
 import Screen
 import Terminal
 import TextContent
+import TextLayout
 
 /// How the loop draws and when it saves.
 public struct ReaderLoopSettings {

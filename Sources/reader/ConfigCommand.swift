@@ -1,4 +1,3 @@
-import Foundation
 import ReaderApp
 import ReaderState
 import Storage
@@ -39,7 +38,7 @@ enum ConfigCommand {
         settings.apply(ReaderConfig.commandLine(a), source: "command line")
         // The options checked as the reader would take them (a bad one is a usage error).
         _ = try ReadOptions(settings.arguments + args.filter { $0 != "--default" && $0 != "--path" }, environment: environment)
-        let exists = FileManager.default.fileExists(atPath: directories.configFile)
+        let exists = FileSystem.exists(directories.configFile)
         out.write("# \(directories.configFile)\(exists ? "" : " (none)")\n")
         for line in settings.lines { out.write(line + "\n") }
         out.write(keyMapLines(config).joined(separator: "\n") + "\n")

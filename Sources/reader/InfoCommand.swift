@@ -1,5 +1,6 @@
 import ReaderApp
 import TextContent
+import TextLayout
 
 /// `reader info BOOK [--json] [--encoding NAME]`: metadata and the chapter list.
 enum InfoCommand {

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import ReaderApp
 import ReaderCore
@@ -8,6 +7,8 @@ import Support
 import Terminal
 import TerminalGraphics
 import TextContent
+import TextLayout
+import Screen
 
 /// `reader [BOOK] [--chapter N] [--offset B] [--percent P] [--width N] [--theme T] …`:
 /// the full-screen reader. Without a terminal on stdout it prints like `dump`.

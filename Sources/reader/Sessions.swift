@@ -1,5 +1,5 @@
 import BookFormats
-import Foundation
+import Glibc
 import ReaderApp
 import ReaderState
 import Storage

@@ -1,10 +1,12 @@
 import BookFormats
-import Foundation
 import ReaderApp
 import ReaderState
 import Support
 import Terminal
 import TextContent
+import TerminalGraphics
+import Storage
+import Screen
 
 /// `reader` with no BOOK on a terminal: the bookshelf. Enter runs the reader on the
 /// selected book in the same terminal session; `q` in the book comes back to the shelf.

@@ -1,5 +1,7 @@
 import ReaderCore
 import TerminalGraphics
+import TextContent
+import Images
 
 /// The kitty side of `PictureDrawer`: which pictures the terminal holds (by id) and
 /// which placements are on screen.

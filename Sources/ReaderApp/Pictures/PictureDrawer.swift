@@ -1,6 +1,7 @@
 import ReaderCore
 import Screen
 import TerminalGraphics
+import Images
 
 /// Draws the pictures of each frame with the terminal's graphics protocol (issue #19,
 /// docs/IMAGES.md "In the reader"). The loop calls `frame` after rendering the cells and

@@ -1,6 +1,7 @@
 import ReaderCore
 import Terminal
 import TerminalGraphics
+import TextContent
 
 /// Turns pictures on for a reader (issue #19): which protocol (`--images`, else what the
 /// terminal answered), the cell size in pixels, and the sizer and drawer wired to the

@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderState
 
 extension ShelfModel {
     /// Applies one key: moves, opens, filters, removes, sorts, shows the help or quits.
