@@ -20,6 +20,32 @@ final class JSONTextDecoderTests: XCTestCase {
         XCTAssertEqual(Self.normalized(actual, expected, bytes), expected, "\(T.self) from \(String(decoding: bytes, as: UTF8.self).debugDescription)", file: file, line: line)
     }
 
+    /// As above for values that compare with `==` (dictionaries print in no fixed order).
+    private func assertSameAsFoundation<T: Decodable & Equatable>(_ type: T.Type, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(text.utf8)
+        let expected = Result { try JSONOracle.foundationDecode(type, bytes) }
+        let actual = Result { try JSONTextDecoder().decode(type, from: bytes) }
+        switch (actual, expected) {
+        case (.success(let a), .success(let e)):
+            XCTAssertEqual(a, e, "\(T.self) from \(text.debugDescription)", file: file, line: line)
+        default:
+            let summary = { (r: Result<T, Error>) in JSONOracle.outcome { try r.get() } }
+            XCTAssertEqual(Self.normalized(summary(actual), summary(expected), bytes), summary(expected),
+                           "\(T.self) from \(text.debugDescription)", file: file, line: line)
+        }
+    }
+
+    /// Both decoders give the same Double and Float bits (the sign of zero included).
+    private func assertSameBits(_ literal: String, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(literal.utf8)
+        if let expected = try? JSONOracle.foundationDecode(Double.self, bytes) {
+            XCTAssertEqual(try JSONTextDecoder().decode(Double.self, from: bytes).bitPattern, expected.bitPattern, literal, file: file, line: line)
+        }
+        if let expected = try? JSONOracle.foundationDecode(Float.self, bytes) {
+            XCTAssertEqual(try JSONTextDecoder().decode(Float.self, from: bytes).bitPattern, expected.bitPattern, literal, file: file, line: line)
+        }
+    }
+
     /// Foundation reports a number that the type cannot hold (`1.5` or `300` for an Int8)
     /// as `dataCorrupted` with an empty coding path (its number error surfaces as "not
     /// valid JSON"); this decoder names the value's path (`testNumberErrorsNameTheirPath`).
@@ -84,6 +110,7 @@ final class JSONTextDecoderTests: XCTestCase {
                         "0." + String(repeating: "0", count: 400) + "1", "1" + String(repeating: "0", count: 400), "1.00000000000000011102230246251565404236316680908203125",
                         "\"1\"", "true", "null"]
         for literal in literals {
+            assertSameBits(literal)
             assertSameAsFoundation(Double.self, literal)
             assertSameAsFoundation(Float.self, literal)
             assertSameAsFoundation([Double?].self, "[\(literal)]")
@@ -92,9 +119,11 @@ final class JSONTextDecoderTests: XCTestCase {
         for _ in 0..<3000 {
             let digits = String(random.next() % 10_000_000_000_000_000)
             let literal = "\(random.below(2) == 0 ? "-" : "")\(digits.prefix(1 + random.below(3))).\(digits.dropFirst(3))e\(random.below(640) - 330)"
+            assertSameBits(literal)
             assertSameAsFoundation(Double.self, literal)
             assertSameAsFoundation(Float.self, literal)
         }
+        XCTAssertEqual(try JSONTextDecoder().decode(Double.self, from: Array("-0".utf8)).sign, .minus)
     }
 
     /// keyNotFound, valueNotFound, typeMismatch and dataCorrupted with Foundation's paths.

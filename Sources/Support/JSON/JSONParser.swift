@@ -39,16 +39,21 @@ public enum JSONParser {
 }
 
 /// The structural level of `JSONParser`: values, arrays and objects, with the open
-/// containers on an explicit stack.
+/// containers on explicit stacks (one per kind, so that appending to the innermost
+/// container mutates it in place).
 private struct JSONTreeBuilder {
-    /// An array or object still open: what it holds so far (and an object's pending key).
-    enum Open {
-        case array([JSONValue])
-        case object([JSONMember], key: String)
-    }
-
     var scanner: JSONScanner
-    var stack: [Open] = []
+    /// For each open container, innermost last: whether it is an object.
+    var openIsObject: [Bool] = []
+    /// The elements of the open arrays.
+    var arrays: [[JSONValue]] = []
+    /// The members of the open objects, and the key waiting for its value in each.
+    var objects: [[JSONMember]] = []
+    var keys: [String] = []
+
+    init(scanner: JSONScanner) {
+        self.scanner = scanner
+    }
 
     /// The document: one value and nothing after it but whitespace.
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -60,7 +65,7 @@ private struct JSONTreeBuilder {
     }
 
     /// Reads the next value. A scalar or an empty container is returned; a non-empty
-    /// container is pushed on the stack (returning nil), its first element comes next.
+    /// container is opened (returning nil), its first element comes next.
     private mutating func valueOrOpen() throws(JSONParseError) -> JSONValue? {
         scanner.skipWhitespace()
         guard let b = scanner.peek else { throw scanner.error(.unexpectedEnd) }
@@ -71,25 +76,22 @@ private struct JSONTreeBuilder {
             return .number(try scanner.scanNumber())
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             return try scanner.scanLiteral()
-        case UInt8(ascii: "["):
-            guard stack.count < JSONParser.maximumDepth else { throw scanner.error(.tooDeep) }
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard openIsObject.count < JSONParser.maximumDepth else { throw scanner.error(.tooDeep) }
+            let isObject = b == UInt8(ascii: "{")
             scanner.position += 1
             scanner.skipWhitespace()
-            if scanner.peek == UInt8(ascii: "]") {
+            if scanner.peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                 scanner.position += 1
-                return .array([])
+                return isObject ? .object([]) : .array([])
             }
-            stack.append(.array([]))
-            return nil
-        case UInt8(ascii: "{"):
-            guard stack.count < JSONParser.maximumDepth else { throw scanner.error(.tooDeep) }
-            scanner.position += 1
-            scanner.skipWhitespace()
-            if scanner.peek == UInt8(ascii: "}") {
-                scanner.position += 1
-                return .object([])
+            openIsObject.append(isObject)
+            if isObject {
+                keys.append(try key())
+                objects.append([])
+            } else {
+                arrays.append([])
             }
-            stack.append(.object([], key: try key()))
             return nil
         default:
             throw scanner.unexpected()
@@ -108,41 +110,32 @@ private struct JSONTreeBuilder {
     }
 
     /// Adds a finished value to the innermost open container, closing containers while
-    /// their closing bracket follows. Returns the document's value once the stack is
-    /// empty (after checking that only whitespace follows), or nil when another element
-    /// of an open container comes next.
+    /// their closing bracket follows. Returns the document's value once none is open
+    /// (after checking that only whitespace follows), or nil when another element of an
+    /// open container comes next.
     private mutating func close(_ finished: JSONValue) throws(JSONParseError) -> JSONValue? {
         var value = finished
         while true {
             scanner.skipWhitespace()
-            guard let open = stack.popLast() else {
+            guard let isObject = openIsObject.last else {
                 guard scanner.peek == nil else { throw scanner.error(.trailingData) }
                 return value
             }
             let next = scanner.peek
-            scanner.position += 1
-            switch open {
-            case .array(var elements):
-                elements.append(value)
-                if next == UInt8(ascii: ",") {
-                    stack.append(.array(elements))
-                    return nil
-                }
-                guard next == UInt8(ascii: "]") else { break }
-                value = .array(elements)
-                continue
-            case .object(var members, let pendingKey):
-                members.append(JSONMember(key: pendingKey, value: value))
-                if next == UInt8(ascii: ",") {
-                    stack.append(.object(members, key: try key()))
-                    return nil
-                }
-                guard next == UInt8(ascii: "}") else { break }
-                value = .object(members)
-                continue
+            if isObject {
+                objects[objects.count - 1].append(JSONMember(key: keys.removeLast(), value: value))
+            } else {
+                arrays[arrays.count - 1].append(value)
             }
-            scanner.position -= 1
-            throw scanner.unexpected()
+            if next == UInt8(ascii: ",") {
+                scanner.position += 1
+                if isObject { keys.append(try key()) }
+                return nil
+            }
+            guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw scanner.unexpected() }
+            scanner.position += 1
+            openIsObject.removeLast()
+            value = isObject ? .object(objects.removeLast()) : .array(arrays.removeLast())
         }
     }
 }
