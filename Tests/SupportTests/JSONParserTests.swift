@@ -102,11 +102,16 @@ final class JSONParserTests: XCTestCase {
         for (open, close) in [("[", "]"), (#"{"k":"#, "}")] {
             let deepest = String(repeating: open, count: 512) + "0" + String(repeating: close, count: 512)
             XCTAssertNoThrow(try parse(deepest))
+            // Every parsed tree writes (the fuzz target's first finding).
+            XCTAssertEqual(try JSONParser.parse(try JSONTextEncoder().encode(try parse(deepest))), try parse(deepest))
             let tooDeep = String(repeating: open, count: 513) + "0" + String(repeating: close, count: 513)
             XCTAssertEqual(error(tooDeep), JSONParseError(offset: 512 * open.utf8.count, reason: .tooDeep))
             XCTAssertEqual(error(String(repeating: open, count: 200_000))?.reason, .tooDeep)
         }
         XCTAssertEqual(error(String(repeating: "[", count: 100) + String(repeating: "]", count: 99))?.reason, .unexpectedEnd)
+        var built = JSONValue.null
+        for _ in 0..<513 { built = .array([built]) }
+        XCTAssertThrowsError(try JSONTextEncoder().encode(built)) { XCTAssertTrue($0 is EncodingError) }
     }
 
     func testNumberLengthLimit() throws {

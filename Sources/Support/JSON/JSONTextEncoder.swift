@@ -35,20 +35,24 @@ public struct JSONTextEncoder: Sendable {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        return try serialize(pending.resolved(), of: value)
+        return try serialize(pending.resolved(), of: value, maximumDepth: JSONWriter.encodableDepth)
     }
 
     /// The JSON text of a parsed or built tree (numbers written as their literal text).
+    /// Every tree `JSONParser` returns can be written (up to `JSONParser.maximumDepth`
+    /// levels, one more than Foundation's encoder writes); a deeper one throws
+    /// `EncodingError.invalidValue`.
     public func encode(_ value: JSONValue) throws -> [UInt8] {
-        try serialize(value, of: value)
+        try serialize(value, of: value, maximumDepth: JSONParser.maximumDepth)
     }
 
     private func topLevel<T: Encodable>(_ value: T) throws -> JSONPending? {
         try JSONEncoderImpl.boxIfWritten(value, at: .root)
     }
 
-    private func serialize(_ tree: JSONValue, of value: Any) throws -> [UInt8] {
-        var writer = JSONWriter(prettyPrinted: prettyPrinted, sortedKeys: sortedKeys, escapesSlashes: escapesSlashes)
+    private func serialize(_ tree: JSONValue, of value: Any, maximumDepth: Int) throws -> [UInt8] {
+        var writer = JSONWriter(prettyPrinted: prettyPrinted, sortedKeys: sortedKeys, escapesSlashes: escapesSlashes,
+                                maximumDepth: maximumDepth)
         do {
             try writer.write(tree)
         } catch {

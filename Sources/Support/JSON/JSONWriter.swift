@@ -10,13 +10,14 @@
 ///   (DEL, U+2028, non-ASCII);
 /// * no newline at the end.
 struct JSONWriter {
-    /// Containers nested deeper than this are refused (Foundation's writer refuses the
-    /// 512th level too).
-    static let maximumDepth = 511
+    /// How deep `Encodable` values may nest: Foundation's writer refuses the 512th level.
+    static let encodableDepth = 511
 
     /// Thrown when the value nests deeper than `maximumDepth`.
     struct TooDeep: Error {}
 
+    /// Containers nested deeper than this are refused.
+    let maximumDepth: Int
     let prettyPrinted: Bool
     let sortedKeys: Bool
     let escapesSlashes: Bool
@@ -24,7 +25,8 @@ struct JSONWriter {
     var bytes: [UInt8] = []
     private var indent = 0
 
-    init(prettyPrinted: Bool, sortedKeys: Bool, escapesSlashes: Bool) {
+    init(prettyPrinted: Bool, sortedKeys: Bool, escapesSlashes: Bool, maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys
         self.escapesSlashes = escapesSlashes
@@ -43,7 +45,7 @@ struct JSONWriter {
     }
 
     private mutating func writeArray(_ elements: [JSONValue]) throws(TooDeep) {
-        guard indent < Self.maximumDepth else { throw TooDeep() }
+        guard indent < maximumDepth else { throw TooDeep() }
         bytes.append(UInt8(ascii: "["))
         indent += 1
         if prettyPrinted { bytes.append(0x0A) }
@@ -61,7 +63,7 @@ struct JSONWriter {
     }
 
     private mutating func writeObject(_ members: [JSONMember]) throws(TooDeep) {
-        guard indent < Self.maximumDepth else { throw TooDeep() }
+        guard indent < maximumDepth else { throw TooDeep() }
         bytes.append(UInt8(ascii: "{"))
         indent += 1
         if prettyPrinted { bytes.append(0x0A) }
