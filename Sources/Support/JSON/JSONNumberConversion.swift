@@ -80,7 +80,9 @@ enum JSONNumberConversion {
             }
         }
         guard let value = T(exactly: magnitude) else { return nil }
-        return parts.negative ? 0 - value : value
+        guard parts.negative else { return value }
+        let (negated, overflow) = T.zero.subtractingReportingOverflow(value)
+        return overflow ? nil : negated
     }
 
     /// Clinger's fast path: the exact Double when there are at most 15 significant digits

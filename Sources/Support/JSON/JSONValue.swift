@@ -18,18 +18,6 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     /// An object's members in document order.
     case object([JSONMember])
-
-    /// "null", "bool", "number", "string", "array" or "object": for error messages.
-    public var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "bool"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
 }
 
 /// One `"key": value` pair of a JSON object.
