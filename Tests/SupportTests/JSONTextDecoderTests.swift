@@ -78,7 +78,9 @@ final class JSONTextDecoderTests: XCTestCase {
         "18446744073709551615.0", "1.8446744073709551615e19", "10000000000000000000.0", "-9.223372036854775808e18",
         "900719925474099300e-2", "0.9007199254740993e16", "123456789012345678901234567890", "1e400", "0e400", "-0e-5",
         "4294967295", "4294967296", "2147483647", "-2147483648", "-2147483649", "65535", "65536", "32767", "-32768",
-        "\"1\"", "true", "null", "[1]", "{}",
+        "\"1\"", "true", "null", "[1]", "{}", "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728",
+        "170141183460469231731687303715884105728", "340282366920938463463374607431768211455", "340282366920938463463374607431768211456",
+        "1e30", "1.5e20", "18446744073709551616.0",
     ]
 
     /// Foundation's integer rules: plain digits that fit; else an exact Double; from 2^53
@@ -95,6 +97,8 @@ final class JSONTextDecoderTests: XCTestCase {
             assertSameAsFoundation(UInt16.self, literal)
             assertSameAsFoundation(UInt32.self, literal)
             assertSameAsFoundation(UInt64.self, literal)
+            assertSameAsFoundation(Int128.self, literal)
+            assertSameAsFoundation(UInt128.self, literal)
             assertSameAsFoundation([Int].self, "[\(literal)]")
             assertSameAsFoundation([String: UInt8].self, #"{"k":\#(literal)}"#)
         }

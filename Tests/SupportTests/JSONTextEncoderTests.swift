@@ -40,6 +40,10 @@ final class JSONTextEncoderTests: XCTestCase {
         assertSameAsFoundation([UInt64.max])
         assertSameAsFoundation(42)
         assertSameAsFoundation(UInt64.max)
+        assertSameAsFoundation([Int128.min, Int128.max, 0])
+        assertSameAsFoundation([UInt128.max])
+        struct Wide: Encodable { var i: Int128; var u: UInt128 }
+        assertSameAsFoundation(Wide(i: .min, u: .max))
     }
 
     /// Foundation writes `description` without ".0": 1, -0, 1e+20, 1e-07, 1.2345679e+08.

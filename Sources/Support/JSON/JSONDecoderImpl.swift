@@ -64,5 +64,7 @@ extension JSONDecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try JSONUnwrap.integer(value, as: type, at: site) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try JSONUnwrap.integer(value, as: type, at: site) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONUnwrap.integer(value, as: type, at: site) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try JSONUnwrap.integer(value, as: type, at: site) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try JSONUnwrap.integer(value, as: type, at: site) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONUnwrap.decode(type, from: value, at: site) }
 }

@@ -103,5 +103,7 @@ extension JSONEncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { storage = .value(.number(String(value))) }
     func encode(_ value: UInt32) throws { storage = .value(.number(String(value))) }
     func encode(_ value: UInt64) throws { storage = .value(.number(String(value))) }
+    func encode(_ value: Int128) throws { storage = .value(.number(String(value))) }
+    func encode(_ value: UInt128) throws { storage = .value(.number(String(value))) }
     func encode<T: Encodable>(_ value: T) throws { storage = try Self.box(value, at: path) }
 }

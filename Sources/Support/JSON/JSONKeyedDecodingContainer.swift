@@ -73,6 +73,8 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try JSONUnwrap.integer(require(key), as: type, at: site(key)) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try JSONUnwrap.integer(require(key), as: type, at: site(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try JSONUnwrap.integer(require(key), as: type, at: site(key)) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try JSONUnwrap.integer(require(key), as: type, at: site(key)) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try JSONUnwrap.integer(require(key), as: type, at: site(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try JSONUnwrap.decode(type, from: require(key), at: site(key))

@@ -29,6 +29,8 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(String(value)), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(String(value)), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { set(.number(String(value)), key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.number(String(value)), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         object.set(try JSONEncoderImpl.box(value, at: path.appending(key)), for: key.stringValue)

@@ -52,6 +52,8 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) { try JSONUnwrap.integer($0, as: type, at: $1) } }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) { try JSONUnwrap.integer($0, as: type, at: $1) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) { try JSONUnwrap.integer($0, as: type, at: $1) } }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try read(type) { try JSONUnwrap.integer($0, as: type, at: $1) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try read(type) { try JSONUnwrap.integer($0, as: type, at: $1) } }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try read(type) { try JSONUnwrap.decode(type, from: $0, at: $1) }

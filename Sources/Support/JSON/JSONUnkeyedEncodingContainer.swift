@@ -30,6 +30,8 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { append(.number(String(value))) }
     mutating func encode(_ value: UInt32) throws { append(.number(String(value))) }
     mutating func encode(_ value: UInt64) throws { append(.number(String(value))) }
+    mutating func encode(_ value: Int128) throws { append(.number(String(value))) }
+    mutating func encode(_ value: UInt128) throws { append(.number(String(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         array.elements.append(try JSONEncoderImpl.box(value, at: path.appending(index: count)))
