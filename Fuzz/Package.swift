@@ -96,6 +96,11 @@ let package = Package(
         .executableTarget(name: "fuzz-dictionary", dependencies: ["FuzzSupport",
             .product(name: "Dictionaries", package: "reader"),
         ]),
+        // bytes → JSONParser (a generic tree) and JSONTextDecoder (a state-like Codable type),
+        // re-encoded with JSONTextEncoder and read back when accepted.
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport",
+            .product(name: "Support", package: "reader"),
+        ]),
         // bytes → KeyDecoder in chunks, with flushes.
         .executableTarget(name: "fuzz-keys", dependencies: ["FuzzSupport",
             .product(name: "Terminal", package: "reader"),

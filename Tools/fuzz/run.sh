@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for SECONDS (default 600), one after
 # the other (never in parallel), with a seed corpus made from Fixtures/.
 #
-#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical
+#   Tools/fuzz/run.sh [SECONDS] [TARGET...]      targets: epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical json
 #
 # Environment:
 #   FUZZ_WORK       work folder: corpora, artifacts, logs (default /tmp/reader-fuzz)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SECONDS_PER_TARGET="${1:-600}"
 shift || true
-ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical)
+ALL_TARGETS=(epub fb2 txt layout cachedecode keys bidi hyphenation config css html markdown mobi image notes segmentation dictionary vertical json)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -160,6 +160,15 @@ PY
         printf '\x05\x00\x09\x01\x02\x03\x01%s' '第12章、1904年にABCDの話!?　ゃっ、ーー。（本当に）' > "$dir/mixed"
         printf '\x14\x03\x00%s\n%s' '混沌未分天地乱，茫茫渺渺无人见。' '自从盘古破鸿蒙，开辟从兹清浊辨。' > "$dir/zh"
         ;;
+    json)
+        # States written by the target itself in the three output formats, a generic
+        # document with every escape, and the regression inputs.
+        FUZZ_WRITE_SEEDS="$dir" "$BIN/fuzz-json"
+        cat > "$dir/escapes.json" <<'JSON'
+{"a":[1,-0,2.5e-3,1E+2,true,false,null],"s":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00 é","e":{},"l":[],"d":{"k":1,"k":2}}
+JSON
+        printf '[{"version":1,"key":"k","position":{"chapter":0,"offset":0},"updated":0}]' > "$dir/array.json"
+        cp "$ROOT"/Fixtures/fuzz-regressions/json/* "$dir"/ 2>/dev/null || true ;;
     keys)
         printf '\0jk q\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOP' > "$dir/arrows"
         printf '\x85\x1b[<64;10;5M\x1b[<65;10;5M\x1b[<0;3;4m\x1b[M !!' > "$dir/mouse"
