@@ -1,17 +1,16 @@
-import Foundation
+import Support
 
 /// The JSON of the state files, in one place: sorted keys, pretty-printed where a person may
-/// read or edit the file (a book's state).
+/// read or edit the file (a book's state). Support's coders write what Foundation's
+/// `JSONEncoder` wrote, byte for byte, and read every file it wrote.
 enum StateJSON {
     /// `value` as JSON bytes.
     static func encode<T: Encodable>(_ value: T, pretty: Bool) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        return Array(try encoder.encode(value))
+        try JSONTextEncoder(prettyPrinted: pretty, sortedKeys: true).encode(value)
     }
 
     /// A `T` from JSON bytes.
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try JSONDecoder().decode(type, from: Data(bytes))
+        try JSONTextDecoder().decode(type, from: bytes)
     }
 }
