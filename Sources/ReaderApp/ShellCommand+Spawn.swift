@@ -36,11 +36,17 @@ extension ShellCommand {
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     /// Closes, in the child, every descriptor from `first` up: at once where glibc can,
-    /// else each one open now (listed in /proc/self/fd, as Foundation did).
+    /// else each one open now (as Foundation did).
     private static func closeDescriptors(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
         if let addCloseFrom, addCloseFrom(&actions, first) == 0 { return }
-        let open = ((try? FileSystem.contentsOfDirectory("/proc/self/fd")) ?? []).compactMap { Int32($0) }
-        // The listing's own descriptor is among them, closed by now: closing it again is harmless.
-        for fd in open.sorted() where fd >= first { posix_spawn_file_actions_addclose(&actions, fd) }
+        for fd in openDescriptors(from: first) { posix_spawn_file_actions_addclose(&actions, fd) }
+    }
+
+    /// The process's open descriptors from `first` up, in order (/proc/self/fd). The
+    /// listing's own descriptor is among them, closed by then: closing it in the child
+    /// again is harmless (glibc's `posix_spawn` fails only for one out of range).
+    static func openDescriptors(from first: Int32) -> [Int32] {
+        let listed = ((try? FileSystem.contentsOfDirectory("/proc/self/fd")) ?? []).compactMap { Int32($0) }
+        return listed.filter { $0 >= first }.sorted()
     }
 }
