@@ -7,7 +7,9 @@ extension StringProtocol {
     /// `replacingOccurrences(of:with:)` does without options, which `reader notes`' Markdown
     /// used. Foundation takes the target as a whole character only at its end: "<" with an
     /// accent on it stays, but the "\n" of "\r\n", or a "<" after a prepended mark, is
-    /// replaced. Its Unicode data is 15.0, as the reader's own tables (`UnicodeProperties`).
+    /// replaced. Foundation's data is Unicode 15.0's, as are the reader's own tables
+    /// (`UnicodeProperties`), whose Grapheme_Cluster_Break is used here (the standard
+    /// library's `isGraphemeExtend` is a later version's, and leaves emoji modifiers out).
     func replacingUnmarked(_ target: Unicode.Scalar, with replacement: String) -> String {
         let byte = UInt8(ascii: target)
         guard utf8.contains(byte) else { return String(self) }
