@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Support
 
 /// Where `y` in visual mode puts the selected text: the terminal's clipboard through OSC 52
@@ -25,30 +25,18 @@ public enum Clipboard: Hashable, Sendable {
 
     /// Runs the command with `text` on its standard input (its output thrown away, so the
     /// screen is not written over); returns an error message, nil when it succeeded.
-    /// Waits at most `timeout` seconds, then stops it.
+    /// Waits at most `timeout` seconds, then stops it (SIGTERM).
     public static func run(_ command: String, text: String, timeout: Double = 5) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         // A command that exits without reading all of it must give EPIPE, not SIGPIPE's end of the reader.
         signal(SIGPIPE, SIG_IGN)
-        do { try process.run() } catch { return "Cannot run the clipboard command: \(error.localizedDescription)" }
-        // Written on another thread: a command that does not read must not block the reader.
-        let writer = input.fileHandleForWriting
-        DispatchQueue.global().async {
-            try? writer.write(contentsOf: Data(text.utf8))
-            try? writer.close()
+        let shell: ShellCommand
+        do throws(SystemError) { shell = try ShellCommand.start(command, input: Array(text.utf8)) } catch {
+            return "Cannot run the clipboard command: \(error.reason)"
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
+        guard let status = shell.waitForExit(timeout: timeout) else {
+            shell.terminate()
             return "The clipboard command did not finish in \(Int(timeout)) s"
         }
-        return process.terminationStatus == 0 ? nil : "The clipboard command failed (exit \(process.terminationStatus))"
+        return status == 0 ? nil : "The clipboard command failed (exit \(status))"
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
+import Glibc
 import ReaderCore
 import ReaderState
+import Support
 import TextContent
 
 /// `reader notes import BOOK FILE.json`: highlights from a notes document merged into the
@@ -23,15 +24,27 @@ extension BookSession {
 
     /// The notes document in the file at `path`.
     public static func readNotes(at path: String) throws -> NotesDocument {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw NotesFileError(message: "\(path): cannot read the notes file") }
-        let data = (try? handle.read(upToCount: maxNotesFileSize + 1)) ?? Data()
-        try? handle.close()
-        guard data.count <= maxNotesFileSize else { throw NotesFileError(message: "\(path): notes file larger than 64 MB") }
-        guard let document = try? JSONDecoder().decode(NotesDocument.self, from: data), document.format == NotesDocument.formatName else {
+        let bytes = try notesFileBytes(at: path)
+        guard bytes.count <= maxNotesFileSize else { throw NotesFileError(message: "\(path): notes file larger than 64 MB") }
+        guard let document = try? JSONTextDecoder().decode(NotesDocument.self, from: bytes), document.format == NotesDocument.formatName else {
             throw NotesFileError(message: "\(path): not a notes file written by 'reader notes --format json'")
         }
         guard document.version <= 1 else { throw NotesFileError(message: "\(path): notes format version \(document.version) is newer than this reader's") }
         return document
+    }
+
+    /// At most `maxNotesFileSize + 1` bytes of the file at `path`. A file that opens but
+    /// cannot be read (a folder) gives no bytes, so "not a notes file", as with
+    /// Foundation's `FileHandle`; one that does not open is "cannot read".
+    static func notesFileBytes(at path: String) throws -> [UInt8] {
+        do {
+            return try FileSystem.readPrefix(path, count: maxNotesFileSize + 1)
+        } catch {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw NotesFileError(message: "\(path): cannot read the notes file") }
+            close(fd)
+            return []
+        }
     }
 
     /// Merges `document`'s highlights into the book's state and saves it: a highlight with

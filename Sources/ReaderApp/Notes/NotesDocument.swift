@@ -1,5 +1,5 @@
-import Foundation
 import ReaderState
+import Support
 
 /// A book's highlights and notes as `reader notes --format json` writes them and
 /// `reader notes import` reads them (docs/ANNOTATIONS.md, "Export and import"): every
@@ -65,10 +65,9 @@ public struct NotesDocument: Codable, Equatable, Sendable {
         self.highlights = highlights
     }
 
-    /// The JSON text (sorted keys, indented, slashes unescaped).
-    public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+    /// The JSON text, UTF-8 (sorted keys, indented, slashes unescaped): the bytes
+    /// Foundation's `JSONEncoder` wrote with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`.
+    public func json() throws -> [UInt8] {
+        try JSONTextEncoder(prettyPrinted: true, sortedKeys: true, escapesSlashes: false).encode(self)
     }
 }

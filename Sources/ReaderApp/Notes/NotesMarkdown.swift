@@ -1,7 +1,3 @@
-// Foundation's `replacingOccurrences` leaves a "<" or "*" that a combining mark follows
-// alone, which a byte-wise replacement would not (`reader notes`: off the reading path).
-import Foundation
-
 /// A notes document as Markdown (`reader notes --format md`): the book's title and
 /// authors, a heading per chapter, each quote as a blockquote with its note under it and
 /// its position; highlights not found in this version of the book at the end.
@@ -46,9 +42,10 @@ public enum NotesMarkdown {
     }
 
     /// A line whose start Markdown would read as markup (a heading, a list, a rule, a
-    /// quote, a fence, HTML) gets a backslash in front; `<` is escaped everywhere.
+    /// quote, a fence, HTML) gets a backslash in front; `<` is escaped everywhere (but where
+    /// a combining mark is on it, as Foundation's replacement left it: `replacingUnmarked`).
     static func escapeLine(_ line: String) -> String {
-        let escaped = line.replacingOccurrences(of: "<", with: "&lt;")
+        let escaped = line.replacingUnmarked("<", with: "&lt;")
         guard let first = escaped.first else { return escaped }
         if "#>-+*=`~|".contains(first) { return "\\" + escaped }
         if first.isNumber, let dot = escaped.firstIndex(where: { !$0.isNumber }), ".)".contains(escaped[dot]) {
@@ -59,7 +56,7 @@ public enum NotesMarkdown {
 
     /// A title or label on one line (headings): line breaks become spaces.
     static func inline(_ text: String) -> String {
-        escapeLine(text.replacingOccurrences(of: "\n", with: " ")).replacingOccurrences(of: "*", with: "\\*")
+        escapeLine(text.replacingUnmarked("\n", with: " ")).replacingUnmarked("*", with: "\\*")
     }
 
     static func percent(_ p: Double) -> String {
