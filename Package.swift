@@ -97,7 +97,7 @@ let package = Package(
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events
         // in, effects out, against a TerminalDevice and a MonotonicClock), position store.
         .target(name: "ReaderApp",
-                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal", "Images", "TerminalGraphics", "Dictionaries"]),
+                dependencies: ["TextContent", "BookFormats", "TextLayout", "Hyphenation", "ReaderCore", "ReaderState", "LayoutCache", "Screen", "Storage", "Support", "Terminal", "Images", "TerminalGraphics", "Dictionaries", "UnicodeData"]),
         // Images (issue #19): format sniffing, headers without decoding, PNG/JPEG/GIF/WebP → RGBA8
         // within ImageLimits, area-average scaling. No drawing, no layout yet.
         .target(name: "Images", dependencies: ["CTurboJPEG", "CLibPNG", "CLibWebP", "CGIFLib", "LazyImageLibraries"]),
