@@ -1,4 +1,4 @@
-@_spi(_Unicode) import Swift   // String._nfc, _nfd and Unicode.Scalar.Properties._caseFolded: the standard library's own tables
+@_spi(_Unicode) import Swift   // String._nfc: the standard library's own normalization
 import UnicodeData
 
 /// The folded scalars of a string, unit by unit, as `LibraryFolding` describes them:

@@ -20,8 +20,9 @@ enum FoldingTables {
     /// other scalars, marks and units of several (ß, ŉ).
     @inline(__always)
     static func smallUnit(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        guard scalar.value < 0x500, case let folded = smallUnits[Int(scalar.value)], folded != 0 else { return nil }
-        return Unicode.Scalar(folded)
+        guard scalar.value < 0x500 else { return nil }
+        let folded = smallUnits[Int(scalar.value)]
+        return folded == 0 ? nil : Unicode.Scalar(folded)
     }
 
     private static let smallUnits: [UInt32] = (0..<0x500).map { value in
@@ -46,7 +47,7 @@ enum FoldingTables {
         let base = decomposition[0], start = unit.count
         appendCaseFolding(of: base, to: &unit)
         if base.value < lettersWithDroppedMarks {
-            // Marks the folding of a letter brings go as its own went (İ has none left to bring).
+            // Marks the letter's folding may bring go as its own went (CoreFoundation filters them).
             var i = start
             while i < unit.count {
                 if LibraryFolding.isMark(unit[i]) { unit.remove(at: i) } else { i += 1 }

@@ -37,6 +37,8 @@ enum DefinitionText {
     static func paragraphs(of text: String) -> [[String]] {
         var out: [[String]] = [], current: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Every tab, also one before a combining mark (Foundation's replacingOccurrences,
+            // used before, left that one: it matched whole characters).
             var line = raw.replacingBytes("\t", with: "    ")
             while line.last == " " { line.removeLast() }
             if line.isEmpty {
