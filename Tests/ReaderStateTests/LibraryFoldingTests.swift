@@ -41,9 +41,9 @@ final class LibraryFoldingTests: XCTestCase {
         query.isEmpty || text.range(of: query, options: Self.options) != nil
     }
 
-    /// Difference 1 (`LibraryFolding`): after a character of `b` folded to two scalars
-    /// (ß, ﬁ), Foundation takes any folded character of `a` as equal (and with `a` and `b`
-    /// the other way round, may compare a mark instead of skipping it).
+    /// Difference 1 (`LibraryFolding`): after a character of `b` folded to several scalars
+    /// (ß, ﬁ, 한, が), Foundation takes any folded character of `a` as equal (and with `a`
+    /// and `b` the other way round, may compare a mark instead of skipping it).
     func meetsFoundationFoldingBug(_ a: String, _ b: String) -> Bool {
         b.unicodeScalars.contains { LibraryFolding.folded(String($0)).count > 1 } && a.unicodeScalars.contains { $0.value >= 0x80 }
     }
@@ -161,6 +161,10 @@ final class LibraryFoldingTests: XCTestCase {
         XCTAssertEqual(foundationOrder("sé", "ß"), 0, "Foundation: é taken as the second s of ß")
         XCTAssertFalse(matches("Café", "ﬁ"))
         XCTAssertTrue(foundationMatches("Café", "ﬁ"))
+        XCTAssertEqual(order("한강", "하늘"), 1)
+        XCTAssertEqual(order("하늘", "한강"), -1)
+        XCTAssertEqual(foundationOrder("한강", "하늘"), 1)
+        XCTAssertEqual(foundationOrder("하늘", "한강"), 1, "Foundation: each after the other")
         XCTAssertEqual(order("\u{301}a", "a"), 0)
         XCTAssertEqual(foundationOrder("\u{301}a", "a"), 1)
         XCTAssertTrue(matches("Les Misérables", "\u{301}"), "a query of marks only is empty")
