@@ -91,7 +91,7 @@ let package = Package(
         // Reader state, events → state, rendering state into a ScreenBuffer (pure).
         .target(name: "ReaderCore", dependencies: ["Support", "TextContent", "TextLayout", "Screen"]),
         // Reading positions and bookmarks on disk (XDG state dir, durable atomic writes).
-        .target(name: "ReaderState", dependencies: ["Support", "Storage", "TextContent"]),
+        .target(name: "ReaderState", dependencies: ["Support", "Storage", "TextContent", "UnicodeData"]),
         // On-disk layout cache: one file per (book, options, engine) with LRU eviction.
         .target(name: "LayoutCache", dependencies: ["Support", "Storage", "TextContent", "TextLayout"]),
         // The application layer: BookSession (the one way to open a book), ReaderLoop (events

@@ -1,4 +1,3 @@
-import Foundation   // matches(_:query:): case- and diacritic-insensitive search (the shelf's filter)
 import Support
 
 /// The library as a value: its entries, and the operations `reader add`, the reader and
@@ -85,11 +84,11 @@ public struct Library: Codable, Hashable, Sendable {
     }
 
     /// Whether `entry`'s title or an author contains `query` (ignoring case and
-    /// diacritics; an empty query matches everything).
+    /// diacritics as `LibraryFolding` says; an empty query matches everything).
     public static func matches(_ entry: LibraryEntry, query: String) -> Bool {
         if query.isEmpty { return true }
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return entry.title.range(of: query, options: options) != nil
-            || entry.authors.contains { $0.range(of: query, options: options) != nil }
+        let folded = LibraryFolding.folded(query)
+        return LibraryFolding.contains(entry.title, folded: folded)
+            || entry.authors.contains { LibraryFolding.contains($0, folded: folded) }
     }
 }

@@ -1,10 +1,8 @@
-import Foundation   // compare(_:_:): case- and diacritic-insensitive order (the shelf)
-
 /// The orders of the library's listings (`s` on the bookshelf cycles through them).
 public enum LibrarySort: String, CaseIterable, Codable, Sendable {
     /// Last opened first, then last added first.
     case recent
-    /// By title, ignoring case and diacritics.
+    /// By title, ignoring case and diacritics (`LibraryFolding`).
     case title
     /// By first author, then title.
     case author
@@ -28,18 +26,13 @@ public enum LibrarySort: String, CaseIterable, Codable, Sendable {
         case .title:
             break
         case .author:
-            let c = Self.compare(a.authors.first ?? "\u{10FFFF}", b.authors.first ?? "\u{10FFFF}")
-            if c != .orderedSame { return c == .orderedAscending }
+            let c = LibraryFolding.order(a.authors.first ?? "\u{10FFFF}", b.authors.first ?? "\u{10FFFF}")
+            if c != 0 { return c < 0 }
         case .progress:
             if a.progress != b.progress { return a.progress > b.progress }
         }
-        let c = Self.compare(a.title, b.title)
-        if c != .orderedSame { return c == .orderedAscending }
+        let c = LibraryFolding.order(a.title, b.title)
+        if c != 0 { return c < 0 }
         return a.path < b.path
-    }
-
-    /// Case- and diacritic-insensitive comparison.
-    static func compare(_ a: String, _ b: String) -> ComparisonResult {
-        a.compare(b, options: [.caseInsensitive, .diacriticInsensitive])
     }
 }

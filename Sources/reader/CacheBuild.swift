@@ -1,6 +1,7 @@
-import Foundation
+import Glibc
 import LayoutCache
 import ReaderApp
+import Support
 import TextContent
 import TextLayout
 
@@ -58,10 +59,11 @@ final class CacheBuild: @unchecked Sendable {
             let mb = Double(textBytes) / 1_000_000
             let rate = seconds > 0 ? mb / seconds : 0
             let perLine = lines > 0 ? Double(fileBytes) / Double(lines) : 0
+            func fixed(_ value: Double) -> String { DecimalText.fixed(value, places: 2) }
             var s = "cache build: \(books - failedBooks - unwrittenBooks) of \(books) book\(books == 1 ? "" : "s") × \(widths) width\(widths == 1 ? "" : "s")"
-            s += String(format: ", %.2f MB of text in %.2f s = %.2f MB/s (%d job%@)\n", mb, seconds, rate, jobs, jobs == 1 ? "" : "s")
-            s += String(format: "cache build: %d cache file%@ written, %@, %d lines, %.2f bytes a line on disk",
-                        filesWritten, filesWritten == 1 ? "" : "s", ByteCount.human(fileBytes), lines, perLine)
+            s += ", \(fixed(mb)) MB of text in \(fixed(seconds)) s = \(fixed(rate)) MB/s (\(jobs) job\(jobs == 1 ? "" : "s"))\n"
+            s += "cache build: \(filesWritten) cache file\(filesWritten == 1 ? "" : "s") written, \(ByteCount.human(fileBytes)), "
+                + "\(lines) lines, \(fixed(perLine)) bytes a line on disk"
             s += alreadyCached > 0 ? "; \(alreadyCached) already cached (--force rebuilds them)\n" : "\n"
             if !heights.isEmpty {
                 s += "cache build: \(verticalLayouts) vertical layout\(verticalLayouts == 1 ? "" : "s") written (columns of "
@@ -85,7 +87,7 @@ final class CacheBuild: @unchecked Sendable {
     /// `--jobs 1` really is one thread), more only when there are fewer jobs than threads.
     private var parseThreads = 1
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var next = 0
     private var summary = Summary()
     private var widthsLeft: [Int]
@@ -99,8 +101,10 @@ final class CacheBuild: @unchecked Sendable {
     private var inputBytesTotal = 0
     private var inputBytesDone = 0
     private var fileSizes: [Int]
-    private var start = Date()
-    private var lastDraw = Date.distantPast
+    /// Monotonic seconds: when `run` started, when the progress bar was last drawn.
+    private let clock = SystemClock()
+    private var start = 0.0
+    private var lastDraw = -Double.infinity
 
     init(jobs: [Job], bookCount: Int, cache: LayoutCache, encoding: String?, progress: Bool, force: Bool,
          hyphenation: HyphenationChoice = .auto) {
@@ -111,7 +115,7 @@ final class CacheBuild: @unchecked Sendable {
         // find its parse in the content cache instead of parsing it alongside its first.
         var seen = Set<Int>()
         let later = jobs.map { !seen.insert($0.book).inserted }
-        let sized = jobs.map { ($0, ((try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int) ?? 0) }
+        let sized = jobs.map { ($0, Self.linkSize($0.path)) }
             .enumerated().sorted { a, b in
                 (later[a.offset] ? 1 : 0, -a.element.1, a.offset) < (later[b.offset] ? 1 : 0, -b.element.1, b.offset)
             }.map(\.element)
@@ -131,23 +135,18 @@ final class CacheBuild: @unchecked Sendable {
     /// and returns the totals.
     func run(threads: Int, parseThreads: Int = 1) -> Summary {
         self.parseThreads = max(1, parseThreads)
-        start = Date()
+        start = clock.now()
         summary.books = bookCount
-        let group = DispatchGroup()
-        for _ in 0..<max(1, threads) {
-            group.enter()
-            let t = Thread { [self] in
-                while let i = take() { perform(jobs[i], index: i) }
-                group.leave()
-            }
-            t.stackSize = 8 << 20
-            t.start()
+        // `threads` threads of their own (8 MB stacks: `Threads.stackSize`, the parsers
+        // recurse with the documents' depth); the calling thread, iteration 0, only waits.
+        Threads.concurrentPerform(iterations: max(1, threads) + 1) { [self] worker in
+            guard worker > 0 else { return }
+            while let i = take() { perform(jobs[i], index: i) }
         }
-        group.wait()
         if progress { clearProgress() }
         lock.lock()
         defer { lock.unlock() }
-        summary.seconds = Date().timeIntervalSince(start)
+        summary.seconds = clock.now() - start
         summary.failedBooks = failed.count
         summary.unwrittenBooks = unwritten.subtracting(failed).count
         return summary
@@ -290,21 +289,29 @@ final class CacheBuild: @unchecked Sendable {
     }
 
     private func drawProgress(force: Bool) {
-        let now = Date()
-        guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        let now = clock.now()
+        guard force || now - lastDraw >= 0.1 else { return }
         lastDraw = now
-        let elapsed = now.timeIntervalSince(start)
+        let elapsed = now - start
         let fraction = inputBytesTotal > 0 ? Double(inputBytesDone) / Double(inputBytesTotal) : Double(booksDone) / Double(max(1, bookCount))
         let barWidth = 24
         let filled = min(barWidth, Int(fraction * Double(barWidth)))
         let rate = elapsed > 0 ? Double(summary.textBytes) / 1_000_000 / elapsed : 0
         let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
         let line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "] "
-            + "\(booksDone)/\(bookCount) books  " + String(format: "%.1f MB/s  ETA %d:%02d", rate, Int(eta) / 60, Int(eta) % 60)
+            + "\(booksDone)/\(bookCount) books  \(DecimalText.fixed(rate, places: 1)) MB/s  "
+            + "ETA \(Int(eta) / 60):\((0..<10).contains(Int(eta) % 60) ? "0" : "")\(Int(eta) % 60)"
         writeStderr("\r" + line + "\u{1B}[K")
     }
 
     private func clearProgress() { writeStderr("\r\u{1B}[K") }
+
+    /// The size `lstat(2)` gives (a symbolic link's own, as Foundation's `attributesOfItem`
+    /// gave it), 0 when there is nothing there: the job's estimated work.
+    private static func linkSize(_ path: String) -> Int {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
 
     private func writeStderr(_ s: String) {
         var bytes = Array(s.utf8)

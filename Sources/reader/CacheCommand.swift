@@ -1,9 +1,11 @@
-import Foundation
+import BookFormats
+import Glibc
 import LayoutCache
 import ReaderApp
 import ReaderCore
 import ReaderState
 import Storage
+import Support
 import Terminal
 import TextContent
 import TextLayout
@@ -50,7 +52,7 @@ enum CacheCommand {
     static func run(_ args: [String]) throws {
         guard let sub = args.first else { throw CLIError.usage("cache needs build, stats or clear") }
         let rest = Array(args.dropFirst())
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.variables()
         switch sub {
         case "build":
             let configured = BuildDefaults(ReaderConfig.load(XDGDirectories(environment: environment)))
@@ -121,11 +123,6 @@ enum CacheCommand {
         }
         var out = Output()
         var mismatches = 0, misses = 0
-        let clock = ContinuousClock()
-        func ms(_ d: Duration) -> String {
-            let c = d.components
-            return String(format: "%.2f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
-        }
         for path in a.positionals {
             let session = try Sessions.open(path, BookOpenOptions(encoding: a.value("encoding")))
             let content = session.content, key = session.key
@@ -139,20 +136,21 @@ enum CacheCommand {
                 var o = hyphenated
                 o.width = w
                 var cached: CachedBookLayout?
-                let openTime = clock.measure { cached = cache.open(bookKey: key, options: o, content: content) }
+                let openTime = seconds { cached = cache.open(bookKey: key, options: o, content: content) }
                 guard let layout = cached else {
                     misses += 1
                     out.write("miss  width \(w)  \(path)\n")
                     continue
                 }
                 var decoded: [LineCollection?] = []
-                let decodeTime = clock.measure { decoded = (0..<layout.chapterCount).map { layout.lines(chapter: $0) } }
+                let decodeTime = seconds { decoded = (0..<layout.chapterCount).map { layout.lines(chapter: $0) } }
                 var fresh: [LineCollection] = []
-                let layoutTime = clock.measure { fresh = BookLayoutBuilder.layoutChapters(of: content, options: o) }
+                let layoutTime = seconds { fresh = BookLayoutBuilder.layoutChapters(of: content, options: o) }
                 let bad = zip(decoded, fresh).filter { $0.0 != $0.1 }.count
                 mismatches += bad
                 out.write("\(bad == 0 ? "ok  " : "BAD ")  width \(w)  \(layout.chapterCount) chapters  \(layout.totalLineCount) lines  "
-                          + "\(layout.fileSize) bytes  open \(ms(openTime))  decode all \(ms(decodeTime))  layout all \(ms(layoutTime))  \(path)\n")
+                          + "\(layout.fileSize) bytes  open \(milliseconds(openTime))  decode all \(milliseconds(decodeTime))  "
+                          + "layout all \(milliseconds(layoutTime))  \(path)\n")
             }
         }
         out.flush()
@@ -173,10 +171,9 @@ enum CacheCommand {
             out.write("miss  content  \(path)\n")
             return .missing
         }
-        let clock = ContinuousClock()
         var cached: TextContent?, fresh: BookSession?
-        let loadTime = clock.measure { cached = session.contentCache.load(bookKey: session.contentKey) }
-        let parseTime = try clock.measure {
+        let loadTime = seconds { cached = session.contentCache.load(bookKey: session.contentKey) }
+        let parseTime = try seconds {
             fresh = try Sessions.open(path, BookOpenOptions(encoding: encoding, useContentCache: false), printWarnings: false)
         }
         guard let cached, let fresh else {
@@ -184,13 +181,20 @@ enum CacheCommand {
             return .missing
         }
         let same = TextContentCodec.encode(cached, key: "") == TextContentCodec.encode(fresh.content, key: "")
-        func ms(_ d: Duration) -> String {
-            String(format: "%.2f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
-        }
         out.write("\(same ? "ok  " : "BAD ")  content  \(cached.chapters.count) chapters  \(cached.bytes.count) bytes of text  "
-                  + "load \(ms(loadTime))  uncached open \(ms(parseTime))  \(path)\n")
+                  + "load \(milliseconds(loadTime))  uncached open \(milliseconds(parseTime))  \(path)\n")
         return same ? .same : .different
     }
+
+    /// The seconds `body` took (`SystemClock`).
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let clock = SystemClock(), start = clock.now()
+        try body()
+        return clock.now() - start
+    }
+
+    /// "12.34 ms", as `verify` prints its timings.
+    static func milliseconds(_ seconds: Double) -> String { DecimalText.fixed(seconds * 1000, places: 2) + " ms" }
 
     // MARK: build
 
@@ -211,7 +215,7 @@ enum CacheCommand {
         let terminal = TerminalSize.ofStandardStreams()
         if widths.isEmpty { widths = [defaultWidth(base, defaults, terminal: terminal)] }
         let vertical = try verticalHeights(a, terminal: terminal)
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = max(1, ActiveProcessors.count())
         let jobCount = try a.int("jobs", in: 1...1024) ?? cores
         var jobs: [CacheBuild.Job] = []
         for (b, path) in books.enumerated() {

@@ -1,5 +1,4 @@
 import Dictionaries
-import Foundation
 import ReaderApp
 import Storage
 import Support
@@ -48,9 +47,7 @@ enum DefineCommand {
             let list = results.flatMap { r in
                 r.entries.map { JSONEntry(word: r.word, dictionary: $0.dictionary, headword: $0.headword, matched: $0.matched, text: $0.text) }
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            out.write(String(decoding: try encoder.encode(list), as: UTF8.self) + "\n")
+            try out.writeJSON(list)
         } else {
             out.write(text(results))
         }

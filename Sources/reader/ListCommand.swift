@@ -1,4 +1,3 @@
-import Foundation
 import TextLayout
 import ReaderApp
 import ReaderState
@@ -47,9 +46,7 @@ enum ListCommand {
                           fileSize: $0.fileSize, progress: $0.progress, added: $0.added, lastOpened: $0.lastOpened,
                           missing: missing.contains($0.key))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            out.write(String(decoding: try encoder.encode(list), as: UTF8.self) + "\n")
+            try out.writeJSON(list)
         } else {
             out.write(table(entries, missing: missing, now: WallClock.now()))
         }

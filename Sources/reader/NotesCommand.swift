@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ReaderApp
 
 /// `reader notes BOOK [--format md|json]` prints the book's highlights and notes
@@ -36,7 +36,7 @@ enum NotesCommand {
         guard a.positionals.count == 3 else { throw CLIError.usage("notes import needs a BOOK and a FILE.json") }
         let document: NotesDocument
         do { document = try BookSession.readNotes(at: a.positionals[2]) } catch let e as BookSession.NotesFileError {
-            throw CLIError.other(e.message, FileManager.default.isReadableFile(atPath: a.positionals[2]) ? .invalidNotes : .unreadable)
+            throw CLIError.other(e.message, access(a.positionals[2], R_OK) == 0 ? .invalidNotes : .unreadable)
         }
         let session = try Sessions.open(a.positionals[1], BookOpenOptions(encoding: a.value("encoding")))
         if let note = session.stateWarning { Diagnostics.warning(note) }

@@ -1,5 +1,4 @@
 import BookFormats
-import Foundation
 import ReaderApp
 import ReaderState
 import Storage
@@ -48,9 +47,7 @@ enum StatsCommand {
         let stats = document(books, speeds: ReadingSpeeds(store.speeds()))
         var out = Output()
         if a.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            out.write(String(decoding: try encoder.encode(stats), as: UTF8.self) + "\n")
+            try out.writeJSON(stats)
         } else {
             out.write(text(stats, now: WallClock.now()))
         }

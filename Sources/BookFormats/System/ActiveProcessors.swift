@@ -3,11 +3,11 @@ import Support
 
 /// How many processors the process may use, counted as Foundation's
 /// `ProcessInfo.activeProcessorCount` counts them on Linux (what bounded the EPUB parser's
-/// threads before): a cgroup v1 CPU quota (rounded up), else the first range of a cgroup v1
-/// cpuset, else the processors online.
-enum ActiveProcessors {
+/// threads before, and `reader cache build`'s default `--jobs`): a cgroup v1 CPU quota
+/// (rounded up), else the first range of a cgroup v1 cpuset, else the processors online.
+public enum ActiveProcessors {
     /// The number of processors (at least 1 in practice).
-    static func count() -> Int {
+    public static func count() -> Int {
         if let quota = quotaCount() { return quota }
         if let cpuset = cpusetCount() { return cpuset }
         return sysconf(Int32(_SC_NPROCESSORS_ONLN))

@@ -1,4 +1,4 @@
-import Foundation
+import Support
 import TextContent
 
 /// A lookup's answer as a small book for the popup: per dictionary a bold title line
@@ -37,7 +37,9 @@ enum DefinitionText {
     static func paragraphs(of text: String) -> [[String]] {
         var out: [[String]] = [], current: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = raw.replacingOccurrences(of: "\t", with: "    ")
+            // Every tab, also one before a combining mark (Foundation's replacingOccurrences,
+            // used before, left that one: it matched whole characters).
+            var line = raw.replacingBytes("\t", with: "    ")
             while line.last == " " { line.removeLast() }
             if line.isEmpty {
                 if !current.isEmpty { out.append(current) }
