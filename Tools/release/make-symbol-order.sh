@@ -7,7 +7,8 @@
 # Runs a release binary (debug info stripped: valgrind 3.19 cannot read DWARF 5) under
 # callgrind: --version; info, cold and warm dumps of an English TXT, an EPUB with pictures,
 # a Chinese and a Japanese text; the full-screen reader in tmux (pages, a search, the
-# contents, quit) on the EPUB, the TXT and a vertical Japanese EPUB. Functions are listed by
+# contents, quit) on the EPUB, the TXT and a vertical Japanese EPUB, and a few pages of an
+# EPUB with a JPEG cover and of one with tables, lists and code. Functions are listed by
 # how many of the runs execute them (most first), then by name.
 #
 #   Tools/release/make-symbol-order.sh [READER_BINARY] [CORPUS_DIR]
@@ -44,6 +45,8 @@ EPUB="$CORPUS/epub/idpf_childrens-literature.epub"
 ZH="$CORPUS/txt/xiyouji_zh-Hans_utf8-bom.txt"
 JA="$CORPUS/txt/wagahai-wa-neko-de-aru_ja_shift-jis_crlf.txt"
 VERTICAL="$CORPUS/epub/idpf_kusamakura-ja-vertical.epub"
+JPEG="$CORPUS/epub/idpf_moby-dick.epub"          # a JPEG cover (the EPUB above has PNG pictures)
+SPEC="$CORPUS/epub/idpf_epub30-spec.epub"        # tables, lists, code, many small chapters
 profile --version
 for book in "$TXT" "$EPUB" "$ZH" "$JA"; do
     profile info "$book"
@@ -53,6 +56,8 @@ done
 pager "$EPUB" Space Space j k / l i t t l e Enter n Escape t Escape G g
 pager "$TXT" Space Space Space b /  D a r c y Enter Escape
 pager "$VERTICAL" Space Space Left Right
+pager "$JPEG" Space Space
+pager "$SPEC" Space Space
 ORDER_PY=$(cat <<'PY'
 import collections, glob, re, sys
 work, out = sys.argv[1], sys.argv[2]
