@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// Reading files with plain system calls: a whole (bounded) file, or bytes at an offset.
 enum FileBytes {
@@ -54,15 +55,6 @@ enum FileBytes {
 
     /// The entries of the directory `path` (names, without "." and ".."), sorted.
     static func list(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        ((try? FileSystem.contentsOfDirectory(path)) ?? []).sorted()
     }
 }
