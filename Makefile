@@ -39,6 +39,10 @@ build: deps
 # Tools/release/make-symbol-order.sh; functions it does not name go after them): the kernel
 # maps code 64 KB around each page touched, so spread code costs megabytes of memory
 # (docs/PERFORMANCE.md, "Code in the order it runs").
+# Our Swift and C functions are compiled into sections of their own (-function-sections)
+# so the order can place each; the compiler's unnamed private helpers, which no order file
+# can name, are gathered by Tools/release/local-functions.ld (docs/PERFORMANCE.md, "The
+# reader without Foundation").
 # libstdc++ is linked in as well (the toolchain's `-lstdc++` finds the archive in
 # STATIC_CXX first): one library fewer to map and relocate, 1 MB less resident and ~0.6 ms
 # off every start (docs/PERFORMANCE.md, "Start-up, freed memory and the XML check"). Its symbols stay private
