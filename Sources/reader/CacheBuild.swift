@@ -308,10 +308,7 @@ final class CacheBuild: @unchecked Sendable {
 
     /// The size `lstat(2)` gives (a symbolic link's own, as Foundation's `attributesOfItem`
     /// gave it), 0 when there is nothing there: the job's estimated work.
-    private static func linkSize(_ path: String) -> Int {
-        var info = stat()
-        return lstat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
+    private static func linkSize(_ path: String) -> Int { FileSystem.entrySize(path) ?? 0 }
 
     private func writeStderr(_ s: String) {
         var bytes = Array(s.utf8)

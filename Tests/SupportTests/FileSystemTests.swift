@@ -101,3 +101,20 @@ extension FileSystemTests {
         try FileSystem.remove(path)
     }
 }
+
+extension FileSystemTests {
+    func testEntrySizeIsALinksOwnSize() throws {
+        let target = folder + "/target"
+        let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertEqual(Glibc.write(fd, "0123456789", 10), 10)
+        close(fd)
+        let link = folder + "/link"
+        XCTAssertEqual(symlink(target, link), 0)
+        XCTAssertEqual(FileSystem.entrySize(target), 10)
+        XCTAssertEqual(FileSystem.entrySize(link), target.utf8.count, "the link's own length, not its target's")
+        XCTAssertEqual(FileSystem.size(link), 10)
+        XCTAssertNil(FileSystem.entrySize(folder + "/none"))
+        try FileSystem.remove(link)
+        try FileSystem.remove(target)
+    }
+}

@@ -283,10 +283,7 @@ public final class EPUBPackage: @unchecked Sendable {
     /// a linked book's `fileSize`, which bounds `Assembler`'s reservation, is the link's
     /// own, and an empty linked file is not refused here as empty (`BookLoader.format`
     /// refuses it before a book is opened).
-    private static func linkSize(_ path: String) -> Int {
-        var info = stat()
-        return lstat(path, &info) == 0 ? Int(info.st_size) : -1
-    }
+    private static func linkSize(_ path: String) -> Int { FileSystem.entrySize(path) ?? -1 }
 
     /// Whether the first text documents of the spine (up to 4) mostly carry, on their `<html>`
     /// or `<body>`, a class the stylesheets set vertical (`.vrtl`) rather than horizontal

@@ -40,6 +40,16 @@ public enum FileSystem {
     /// The size of the file at `path`, or nil.
     public static func size(_ path: String) -> Int? { status(path)?.size }
 
+    /// The size of the directory entry at `path` — a symbolic link's own, not its target's
+    /// (`lstat(2)`) — or nil: what Foundation's `attributesOfItem(atPath:)[.size]` gave, kept
+    /// where a recorded size (library entries) or an estimate (cache build jobs, an EPUB's
+    /// reservation) must stay what it was.
+    public static func entrySize(_ path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     /// The whole file at `path`; throws when it cannot be opened or read, or (with `limit`)
     /// when it is larger than `limit` bytes.
     public static func read(_ path: String, limit: Int = .max) throws -> [UInt8] {
