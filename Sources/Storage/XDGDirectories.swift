@@ -18,8 +18,8 @@ public struct XDGDirectories: Sendable {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome()
         func base(_ variable: String, _ fallback: String) -> String {
             // The spec says relative paths are invalid and must be ignored.
-            if let v = environment[variable], v.hasPrefix("/") { return Self.trimmed(v) }
-            return FilePath.join(Self.trimmed(home), fallback)
+            if let v = environment[variable], v.hasPrefix("/") { return FilePath.trimmingTrailingSlashes(v) }
+            return FilePath.join(FilePath.trimmingTrailingSlashes(home), fallback)
         }
         state = FilePath.join(base("XDG_STATE_HOME", ".local/state"), "reader")
         cache = FilePath.join(base("XDG_CACHE_HOME", ".cache"), "reader")
@@ -40,12 +40,5 @@ public struct XDGDirectories: Sendable {
     private static func passwordHome() -> String {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
         return String(cString: dir)
-    }
-
-    /// `path` without trailing slashes ("/" stays).
-    private static func trimmed(_ path: String) -> String {
-        var result = Substring(path)
-        while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }
-        return String(result)
     }
 }

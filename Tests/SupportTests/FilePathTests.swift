@@ -42,3 +42,12 @@ final class FilePathTests: XCTestCase {
         XCTAssertTrue(FilePath.currentFolder().hasPrefix("/"))
     }
 }
+
+extension FilePathTests {
+    func testTrimmingTrailingSlashes() {
+        XCTAssertEqual(FilePath.trimmingTrailingSlashes("/a/b//"), "/a/b")
+        XCTAssertEqual(FilePath.trimmingTrailingSlashes("/"), "/")
+        XCTAssertEqual(FilePath.trimmingTrailingSlashes("///"), "/")
+        XCTAssertEqual(FilePath.trimmingTrailingSlashes("a"), "a")
+    }
+}

@@ -46,7 +46,8 @@ public enum FilePath {
         return String(cString: raw)
     }
 
-    private static func trimmingTrailingSlashes(_ path: String) -> String {
+    /// `path` without trailing slashes ("/" stays "/").
+    public static func trimmingTrailingSlashes(_ path: String) -> String {
         var result = Substring(path)
         while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }
         return String(result)
