@@ -64,7 +64,7 @@ let package = Package(
 
         // Pure helpers shared by every layer: ByteWriter/ByteReader (varints), Digest (FNV-1a 64),
         // partitioningIndex (binary search). No Foundation, no I/O, no dependencies.
-        .target(name: "Support"),
+        .target(name: "Support", dependencies: ["CMalloc"]),
         // Files: atomic writes (durable or not), private folders, the XDG folders.
         .target(name: "Storage", dependencies: ["Support"]),
 

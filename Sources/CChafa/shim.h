@@ -6,9 +6,12 @@
 /* Draws `rgba` (width × height, straight alpha, rows packed) into `columns` × `rows`
    character cells with truecolor block/half/quadrant/sextant symbols and writes, per cell
    in row order, its code point and its foreground/background as 0xRRGGBB (-1: none).
-   Returns 0, or -1 when chafa cannot make the canvas. */
+   Returns 0, or -1 when chafa cannot make the canvas. On the calling thread: chafa would
+   start a pool of threads for every picture (one a core), each with an arena of the
+   allocator that keeps its memory, for work that takes ~1 ms at these sizes. */
 static inline int reader_chafa_symbols(const uint8_t *rgba, int width, int height, int columns, int rows,
                                        uint32_t *chars, int32_t *fg, int32_t *bg) {
+    chafa_set_n_threads(1);
     ChafaSymbolMap *map = chafa_symbol_map_new();
     chafa_symbol_map_add_by_tags(map, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_HALF | CHAFA_SYMBOL_TAG_QUAD
                                       | CHAFA_SYMBOL_TAG_SEXTANT | CHAFA_SYMBOL_TAG_SPACE);

@@ -17,6 +17,9 @@ static const unsigned char properties_stage2[] ALIGNED = {
 static const unsigned char properties_bmp[] ALIGNED = {
 #embed "data/properties_bmp.bin"
 };
+static const unsigned char fit_kinds_bmp[] ALIGNED = {
+#embed "data/fit_kinds_bmp.bin"
+};
 static const unsigned char line_break_stage1[] ALIGNED = {
 #embed "data/line_break_stage1.bin"
 };
@@ -36,6 +39,7 @@ static const unsigned char segmentation_records[] ALIGNED = {
 const uint16_t *reader_properties_stage1(void) { return (const uint16_t *)properties_stage1; }
 const uint32_t *reader_properties_stage2(void) { return (const uint32_t *)properties_stage2; }
 const uint32_t *reader_properties_bmp(void) { return (const uint32_t *)properties_bmp; }
+const uint8_t *reader_fit_kinds_bmp(void) { return fit_kinds_bmp; }
 const uint16_t *reader_line_break_stage1(void) { return (const uint16_t *)line_break_stage1; }
 const uint8_t *reader_line_break_stage2(void) { return line_break_stage2; }
 const uint16_t *reader_segmentation_stage1(void) { return (const uint16_t *)segmentation_stage1; }
@@ -52,6 +56,7 @@ size_t reader_unicode_table_bytes(int table) {
     case READER_SEGMENTATION_STAGE1: return sizeof segmentation_stage1;
     case READER_SEGMENTATION_STAGE2: return sizeof segmentation_stage2;
     case READER_SEGMENTATION_RECORDS: return sizeof segmentation_records;
+    case READER_FIT_KINDS_BMP: return sizeof fit_kinds_bmp;
     default: return 0;
     }
 }

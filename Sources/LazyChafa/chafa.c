@@ -15,6 +15,7 @@ LAZY_FUNCTION(lazy_libchafa, gunichar, chafa_canvas_get_char_at, (ChafaCanvas *a
 LAZY_VOID_FUNCTION(lazy_libchafa, chafa_canvas_get_raw_colors_at, (ChafaCanvas *a0, gint a1, gint a2, gint *a3, gint *a4), (a0, a1, a2, a3, a4))
 LAZY_FUNCTION(lazy_libchafa, ChafaCanvas *, chafa_canvas_new, (const ChafaCanvasConfig *a0), (a0))
 LAZY_VOID_FUNCTION(lazy_libchafa, chafa_canvas_unref, (ChafaCanvas *a0), (a0))
+LAZY_VOID_FUNCTION(lazy_libchafa, chafa_set_n_threads, (gint a0), (a0))
 LAZY_VOID_FUNCTION(lazy_libchafa, chafa_symbol_map_add_by_tags, (ChafaSymbolMap *a0, ChafaSymbolTags a1), (a0, a1))
 LAZY_FUNCTION(lazy_libchafa, ChafaSymbolMap *, chafa_symbol_map_new, (void), ())
 LAZY_VOID_FUNCTION(lazy_libchafa, chafa_symbol_map_unref, (ChafaSymbolMap *a0), (a0))

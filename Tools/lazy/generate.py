@@ -83,7 +83,7 @@ LIBRARIES = {
           "chafa_canvas_config_set_pixel_mode", "chafa_canvas_config_set_symbol_map",
           "chafa_canvas_config_unref", "chafa_canvas_draw_all_pixels", "chafa_canvas_get_char_at",
           "chafa_canvas_get_raw_colors_at", "chafa_canvas_new", "chafa_canvas_unref",
-          "chafa_symbol_map_add_by_tags", "chafa_symbol_map_new", "chafa_symbol_map_unref"]),
+          "chafa_set_n_threads", "chafa_symbol_map_add_by_tags", "chafa_symbol_map_new", "chafa_symbol_map_unref"]),
     ],
     "LazyHyphen": [
         ("hyphen", "lazy_libhyphen", "libhyphen.so", None, "hyphenation",

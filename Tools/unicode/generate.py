@@ -74,6 +74,23 @@ N = 0x110000
 BLOCK = 64
 
 
+def fit_kind(cp, r):
+    """What TextLayout's fitter may do with a BMP code point (`FitKind`), from its packed
+    record: (kind << 2) | width, the width for a base only. Kinds: 0 base (Grapheme_Cluster_Break
+    Other, width 1 or 2, not Extended_Pictographic nor Emoji_Presentation), 1 mark (a zero-width
+    Extend that is not VS15/VS16), 2 control (CR, LF, Control of width 0 or 3: the unassigned
+    Default_Ignorable code points are Control clusters with a cell, which need the full
+    rules), 3 complex (anything else)."""
+    gcb, w = (r >> 6) & 0xF, (r >> 11) & 3
+    if gcb == 0 and w in (1, 2) and r & ((1 << 10) | (1 << 16)) == 0:
+        return w
+    if gcb == 4 and w == 0 and cp not in (0xFE0E, 0xFE0F):
+        return 1 << 2
+    if gcb in (1, 2, 3) and w in (0, 3):
+        return 2 << 2
+    return 3 << 2
+
+
 def two_stage(records, most_distinct):
     """A two-stage table of per-code-point records: the distinct records (sorted, fewer
     than most_distinct), stage1 (a block number per BLOCK code points) and stage2 (each
@@ -343,6 +360,7 @@ def main():
     write_data("properties_stage1", "H", stage1)
     write_data("properties_stage2", "I", [distinct[i] for i in stage2])
     write_data("properties_bmp", "I", records[:0x10000])
+    write_data("fit_kinds_bmp", "B", [fit_kind(cp, records[cp]) for cp in range(0x10000)])
     print("stage1 %d, stage2 %d (%d blocks), records %d -> %s" % (len(stage1), len(stage2), len(stage2) // BLOCK, len(distinct), OUT))
 
     # --- Resolved line-break classes: a second two-stage table, one byte per code point.

@@ -17,7 +17,8 @@ enum {
     READER_LINE_BREAK_STAGE2 = 4,
     READER_SEGMENTATION_STAGE1 = 5,
     READER_SEGMENTATION_STAGE2 = 6,
-    READER_SEGMENTATION_RECORDS = 7
+    READER_SEGMENTATION_RECORDS = 7,
+    READER_FIT_KINDS_BMP = 8
 };
 
 /// Property table stage 1: code point >> 6 -> block number.
@@ -26,6 +27,8 @@ const uint16_t *reader_properties_stage1(void);
 const uint32_t *reader_properties_stage2(void);
 /// The packed PropertyRecord of each code point U+0000…U+FFFF.
 const uint32_t *reader_properties_bmp(void);
+/// TextLayout's `FitKind` of each code point U+0000…U+FFFF: (kind << 2) | width.
+const uint8_t *reader_fit_kinds_bmp(void);
 /// Resolved line-break classes, stage 1: code point >> 6 -> block number.
 const uint16_t *reader_line_break_stage1(void);
 /// Resolved line-break classes, stage 2: block number * 64 + low bits -> class raw value.

@@ -110,6 +110,7 @@ final class PicturePixels: @unchecked Sendable {
         } catch {
             problem = "\(key.source): \(PictureSource.describe(error))"
         }
+        source.forget(key.source)
         condition.lock()
         inFlight.remove(key)
         if let result {

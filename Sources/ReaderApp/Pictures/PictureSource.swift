@@ -5,7 +5,7 @@ import TextContent
 
 /// The bytes of a book's images, by `ImageReference.source`, read from the book file
 /// (`BookResourceReader`), the last few kept so that sizing a picture and then drawing it read
-/// the book once.
+/// the book once; `PicturePixels` forgets a picture's bytes once it has its pixels.
 public final class PictureSource: @unchecked Sendable {
     private let read: (String) throws -> [UInt8]
     private var recent: [(source: String, bytes: [UInt8])] = []
@@ -38,6 +38,12 @@ public final class PictureSource: @unchecked Sendable {
         var total = recent.reduce(0) { $0 + $1.bytes.count }
         while total > Self.keptBytes, recent.count > 1 { total -= recent.removeFirst().bytes.count }
         return bytes
+    }
+
+    /// Drops the kept bytes of `source` (decoded now: its pixels are kept instead).
+    public func forget(_ source: String) {
+        lock.lock(); defer { lock.unlock() }
+        recent.removeAll { $0.source == source }
     }
 
     /// One line for a read or decode error.

@@ -4,26 +4,26 @@ import Synchronization
 /// The hyphenation points of the words already asked, for one `HyphenationSetting`: a
 /// novel asks the same words again and again, and a lookup here (a hash of the bytes, a
 /// lock, a comparison) costs a fraction of the hyphenator's automaton. Shared by the
-/// threads that lay out with the setting; at most `limit` words (then it starts again).
+/// threads that lay out with the setting; at most `limit` words (then it starts again),
+/// packed in a `HyphenationMemoTable`.
 final class HyphenationMemo: Sendable {
     static let limit = 65_536
-    private let words = Mutex<[UInt64: (bytes: [UInt8], points: [Int])]>([:])
+    private let table = Mutex(HyphenationMemoTable())
 
     /// The points of `word` from `hyphenator`, remembered.
     func points(in word: UnsafeBufferPointer<UInt8>, hyphenator: any WordHyphenating, into points: inout [Int]) {
-        let key = Digest.fnv1a64(UnsafeRawBufferPointer(word))
-        let known: [Int]? = words.withLock { table in
-            guard let entry = table[key], entry.bytes.elementsEqual(word) else { return nil }
-            return entry.points
-        }
-        if let known { points.append(contentsOf: known); return }
+        let hash = Digest.fnv1a64(UnsafeRawBufferPointer(word))
+        let known = table.withLock { $0.find(word, hash: hash, into: &points) }
+        if known { return }
         var found: [Int] = []
         hyphenator.points(in: word, into: &found)
         points.append(contentsOf: found)
-        let bytes = Array(word)
-        words.withLock { table in
-            if table.count >= Self.limit { table.removeAll(keepingCapacity: true) }
-            table[key] = (bytes, found)
+        table.withLock { table in
+            // Another thread may have kept the word meanwhile.
+            var again: [Int] = []
+            guard !table.find(word, hash: hash, into: &again) else { return }
+            if table.count >= Self.limit { table.removeAll() }
+            table.insert(word, hash: hash, points: found)
         }
     }
 }

@@ -204,4 +204,19 @@ final class PictureDrawerTests: XCTestCase {
         XCTAssertTrue(text(d.frame([picture()], into: &buffer, repainting: true).bytes).contains("a=t,"))
         XCTAssertEqual(counter.reads, 1, "the frame used the pixels decoded ahead")
     }
+
+    /// The encoded bytes read for sizing are drawn from, then dropped: the pixels are kept
+    /// instead (a cover's JPEG was half a megabyte held for the whole session).
+    func testAPicturesBytesAreDroppedOnceDecoded() throws {
+        let counter = Counter()
+        let bytes = Self.jpeg
+        let source = PictureSource { _ in counter.reads += 1; return bytes }
+        let d = PictureDrawer(graphics: .kitty, source: source, cell: CellSize(width: 8, height: 16), throughTmux: false)
+        XCTAssertEqual(try source.bytes(of: "a.jpg").count, bytes.count, "sized: read once")
+        var buffer = ScreenBuffer(width: 40, height: 10)
+        XCTAssertTrue(text(d.frame([picture()], into: &buffer, repainting: true).bytes).contains("a=t,"))
+        XCTAssertEqual(counter.reads, 1, "drawn from the bytes kept by the sizing")
+        _ = try source.bytes(of: "a.jpg")
+        XCTAssertEqual(counter.reads, 2, "dropped once decoded: read again")
+    }
 }
