@@ -240,6 +240,7 @@ public final class BookSession {
             storing.enter()
             Threads.detach { [self] in
                 storeParsedContent()
+                FreedMemory.release()   // the encoded pieces, in this thread's arena
                 storing.leave()
             }
         }

@@ -50,7 +50,9 @@ public final class LayoutProvider: @unchecked Sendable {
     }
 
     /// Lays out the whole book for `options` and stores it, on a background thread, when
-    /// the cache has no file for them yet. Errors are ignored: the cache is an optimisation.
+    /// the cache has no file for them yet, after giving the memory freed so far back to the
+    /// system (`FreedMemory`; called after the first frame, which it would slow). Errors are
+    /// ignored: the cache is an optimisation.
     /// (Looking for the file happens on that thread too: opening a big book's file checks
     /// its text digest, milliseconds that a key should not wait for.)
     public func fillInBackground(options: LayoutOptions) {
@@ -61,6 +63,10 @@ public final class LayoutProvider: @unchecked Sendable {
         let cache = self.cache, bookKey = self.bookKey, content = self.content
         Threads.detach { [self] in
             guard layout(for: options) == nil else { return }
+            // What the open's threads freed (the parse's second thread, the hyphenation
+            // patterns' loading) goes back first: this thread's arena may be one of theirs,
+            // and the layout's peak would stand on it.
+            FreedMemory.release()
             let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
             _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
         }

@@ -89,7 +89,10 @@ final class PicturePixels: @unchecked Sendable {
         inFlight.formUnion(wanted)
         condition.unlock()
         guard !wanted.isEmpty else { return }
-        queue.async { for key in wanted { _ = self.decode(key) } }
+        queue.async {
+            for key in wanted { _ = self.decode(key) }
+            FreedMemory.release()   // the decoders' buffers, in the worker's arena
+        }
     }
 
     /// Whether `key` is decoded (or failed) already.

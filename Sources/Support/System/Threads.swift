@@ -31,8 +31,7 @@ public enum Threads {
         for thread in started { pthread_join(thread, nil) }
     }
 
-    /// A new joinable thread running `body`, or nil when the system refuses one. The thread
-    /// gives the memory freed in the arenas back to the system as it ends (`FreedMemory`).
+    /// A new joinable thread running `body`, or nil when the system refuses one.
     private static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -41,8 +40,8 @@ public enum Threads {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()  // the box freed here
-            FreedMemory.release()
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
             return nil
         }, box)
         guard result == 0 else {
