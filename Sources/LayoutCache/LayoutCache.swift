@@ -1,4 +1,3 @@
-import Support
 import Storage
 import Support
 import TextContent
@@ -135,6 +134,31 @@ public struct LayoutCache: Sendable {
         let evicted = evict(protecting: key.fileName)
         return StoreResult(path: path(for: key), bytes: bytes.count, lines: chapters.reduce(0) { $0 + $1.count },
                            evicted: evicted)
+    }
+
+    /// Lays out every chapter of `content` for `options` (as `BookLayoutBuilder` does) and
+    /// stores the layout like `store(bookKey:options:content:chapters:)`, each chapter's
+    /// lines encoded as soon as they are made and dropped: the whole book's lines (14 bytes
+    /// a line, and their arrays' spare room) are never held at once, only their encoding.
+    @discardableResult
+    public func store(bookKey: String, options: LayoutOptions, layingOut content: TextContent) throws -> StoreResult {
+        guard content.bytes.count <= Int(UInt32.max) else {
+            throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
+        }
+        let key = LayoutCacheKey(bookKey: bookKey, options: options)
+        let digest = key.digest
+        var total = 0
+        // About 5 % of the text (a few bytes a line); the writer grows past it if need be.
+        let bytes = CacheFileFormat.encode(identity: key.identity, textDigest: LayoutCache.textDigest(of: content),
+                                           ranges: content.chapters.map(\.range), capacity: content.bytes.count / 16 + 4096) { i, w in
+            let lines = TextLayout.layout(content, range: content.chapters[i].range, options: options)
+            LineCollectionCodec.encode(lines, key: CacheFileFormat.blobKey(digest: digest, chapter: i), into: &w)
+            total += lines.count
+            return lines.count
+        }
+        try CacheFiles.writeAtomically(bytes, folder: folder, name: key.fileName)
+        let evicted = evict(protecting: key.fileName)
+        return StoreResult(path: path(for: key), bytes: bytes.count, lines: total, evicted: evicted)
     }
 
     /// Removes the file of `key`, if any.

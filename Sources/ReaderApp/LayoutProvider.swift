@@ -67,8 +67,7 @@ public final class LayoutProvider: @unchecked Sendable {
             // patterns' loading) goes back first: this thread's arena may be one of theirs,
             // and the layout's peak would stand on it.
             FreedMemory.release()
-            let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
-            _ = try? cache.store(bookKey: bookKey, options: options, content: content, chapters: chapters)
+            _ = try? cache.store(bookKey: bookKey, options: options, layingOut: content)
         }
     }
 

@@ -180,9 +180,8 @@ final class CacheBuild: @unchecked Sendable {
                 finish(job, index: index, .success(nil))
                 return
             }
-            let chapters = BookLayoutBuilder.layoutChapters(of: content, options: options)
             do {
-                let r = try cache.store(bookKey: key, options: options, content: content, chapters: chapters)
+                let r = try cache.store(bookKey: key, options: options, layingOut: content)
                 outcome = .success((content.bytes.count, r.lines, r.bytes))
             } catch {
                 outcome = .failure(error)

@@ -66,6 +66,22 @@ final class LayoutCacheTests: XCTestCase {
         XCTAssertNil(loaded.lines(chapter: chapters.count))
     }
 
+    /// Laying out while storing (each chapter encoded and dropped) writes the very file
+    /// that storing the whole book's lines at once writes, for books of one to many chapters.
+    func testStoreLayingOutWritesTheSameFile() throws {
+        for (chapters, seed) in [(1, UInt64(3)), (6, 1), (40, 7)] {
+            let content = Fixtures.book(chapters: chapters, paragraphs: 5, seed: seed)
+            _ = try storeBook(content)
+            let whole = fileBytes()
+            cache.remove(LayoutCacheKey(bookKey: bookKey, options: options))
+            XCTAssertFalse(fileExists())
+            let result = try cache.store(bookKey: bookKey, options: options, layingOut: content)
+            XCTAssertEqual(fileBytes(), whole, "\(chapters) chapters")
+            XCTAssertEqual(result.bytes, whole.count)
+            XCTAssertEqual(result.lines, BookLayoutBuilder.layoutChapters(of: content, options: options).reduce(0) { $0 + $1.count })
+        }
+    }
+
     func testOtherOptionsEngineUnicodeOrBookAreMisses() throws {
         _ = try storeBook(Fixtures.book())
         XCTAssertNil(cache.open(bookKey: bookKey, options: LayoutOptions(width: 41, firstLineIndent: 2)))
