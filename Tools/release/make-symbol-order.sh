@@ -8,8 +8,12 @@
 # callgrind: --version; info, cold and warm dumps of an English TXT, an EPUB with pictures,
 # a Chinese and a Japanese text; the full-screen reader in tmux (pages, a search, the
 # contents, quit) on the EPUB, the TXT and a vertical Japanese EPUB, and a few pages of an
-# EPUB with a JPEG cover and of one with tables, lists and code. Functions are listed by
-# how many of the runs execute them (most first), then by name.
+# EPUB with a JPEG cover and of one with tables, lists and code. Functions are sorted by
+# the runs that execute them, the full-screen runs first (their peak memory is the one held
+# to a target): all the functions of the first pager run come first, in one dense stretch,
+# those it shares with the second pager ahead of the rest, and so on — each run's functions
+# lie in a few dense stretches, where sorting by the number of runs spread every run's
+# functions among others' (the JPEG pager's code 3.06 → MB resident, docs/PERFORMANCE.md).
 #
 #   Tools/release/make-symbol-order.sh [READER_BINARY] [CORPUS_DIR]
 #
@@ -25,13 +29,14 @@ trap 'tmux -L symorder kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 objcopy --strip-debug "$READER" "$WORK/reader"
 export XDG_CACHE_HOME="$WORK/cache" XDG_STATE_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config"
 n=0
+pagers=(); others=()   # the runs' numbers, for the order of the sort
 profile() {   # profile ARGS...: one run under callgrind, output discarded
-    n=$((n + 1))
+    n=$((n + 1)); others+=($n)
     valgrind --tool=callgrind --demangle=no --callgrind-out-file="$WORK/run$n.out" "$WORK/reader" "$@" >/dev/null 2>&1 || true
 }
 pager() {     # pager BOOK KEYS...: the full-screen reader in a 100×30 tmux pane, keys 1.5 s apart
     local book=$1; shift
-    n=$((n + 1))
+    n=$((n + 1)); pagers+=($n)
     tmux -L symorder new-session -d -x 100 -y 30 \
         "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$WORK/run$n.out $WORK/reader '$book' 2>/dev/null"
     sleep 8
@@ -53,16 +58,18 @@ for book in "$TXT" "$EPUB" "$ZH" "$JA"; do
     profile dump --lines 60 "$book"
     profile dump --offset 5000 --lines 60 "$book"
 done
+# The pagers in the order of their memory margins, the tightest first.
+pager "$JPEG" Space Space
 pager "$EPUB" Space Space j k / l i t t l e Enter n Escape t Escape G g
+pager "$SPEC" Space Space
 pager "$TXT" Space Space Space b /  D a r c y Enter Escape
 pager "$VERTICAL" Space Space Left Right
-pager "$JPEG" Space Space
-pager "$SPEC" Space Space
 ORDER_PY=$(cat <<'PY'
 import collections, glob, re, sys
-work, out = sys.argv[1], sys.argv[2]
-runs = collections.Counter()
-for path in sorted(glob.glob(work + "/run*.out")):
+work, out, priority = sys.argv[1], sys.argv[2], [int(n) for n in sys.argv[3].split()]
+runs = collections.defaultdict(set)   # function -> the runs that execute it
+for n in priority:
+    path = f"{work}/run{n}.out"
     names, seen = {}, set()
     for line in open(path, errors="replace"):
         m = re.match(r"^c?fn=\((\d+)\)(?: (.+))?$", line.rstrip("\n"))
@@ -72,7 +79,8 @@ for path in sorted(glob.glob(work + "/run*.out")):
             names[m.group(1)] = m.group(2)
         if line.startswith("fn="):
             seen.add(names[m.group(1)])
-    runs.update(seen)
+    for name in seen:
+        runs[name].add(n)
 # A function in its own section (ours, built with -function-sections, and most of the Swift
 # runtime's) is placed alone; one in an object's plain .text drags that whole section (most
 # of Foundation, the runtime's Swift.o remainder, libdispatch). Listing those last keeps the
@@ -83,7 +91,7 @@ for line in sys.stdin:
     if len(fields) >= 5 and fields[-3] == ".text":
         monolithic.add(fields[-1])
 symbols = sorted((name for name in runs if not name.startswith("0x")),
-                 key=lambda s: (s in monolithic, -runs[s], s))
+                 key=lambda s: (s in monolithic, [n not in runs[s] for n in priority], s))
 with open(out, "w") as f:
     f.write("".join(s + "\n" for s in symbols))
 print(f"{len(symbols)} functions from {len(glob.glob(work + '/run*.out'))} runs -> {out}")
@@ -91,4 +99,4 @@ PY
 )
 # Symbols and their sections in the prebuilt archives and our objects (`objdump -t`).
 { for a in "$SWIFT_STATIC"/*.a "$ROOT"/.build/release/*.build/*.o; do objdump -t "$a" 2>/dev/null; done; } |
-python3 -c "$ORDER_PY" "$WORK" "$ROOT/Tools/release/symbol-order.txt"
+python3 -c "$ORDER_PY" "$WORK" "$ROOT/Tools/release/symbol-order.txt" "${pagers[*]} ${others[*]}"
