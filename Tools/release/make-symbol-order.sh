@@ -13,7 +13,8 @@
 # to a target): all the functions of the first pager run come first, in one dense stretch,
 # those it shares with the second pager ahead of the rest, and so on — each run's functions
 # lie in a few dense stretches, where sorting by the number of runs spread every run's
-# functions among others' (the JPEG pager's code 3.06 → MB resident, docs/PERFORMANCE.md).
+# functions among others' (resident code of the JPEG pager 3.11 → 2.72 MB, of the TXT pager
+# 3.24 → 3.04; docs/PERFORMANCE.md, "Memory the background jobs leave").
 #
 #   Tools/release/make-symbol-order.sh [READER_BINARY] [CORPUS_DIR]
 #
