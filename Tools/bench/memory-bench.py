@@ -19,7 +19,14 @@ The text size is `info --json`'s textBytes (the TextContent's UTF-8 bytes); the 
 3 × text + 20 MB. The fixed part every process pays (`reader --version`) is printed
 first; the smallest books show what a command adds to it.
 
-Usage: Tools/bench/memory-bench.py [--runs N] [--no-pager] READER_BINARY BOOK...
+Comparing two binaries: give each the same page-cache state. The peak counts the code pages
+the kernel maps around every one touched, and how many it maps follows how the file sits in
+the page cache: the same binary copied with `cp` (large folios) peaked 0.6 MB higher at
+`--version` than a copy written 4 KB at a time (docs/PERFORMANCE.md, "Memory the background
+jobs leave"). `--drop-caches` drops the page cache first (`/proc/sys/vm/drop_caches`; root),
+so that every file is read back the same way.
+
+Usage: Tools/bench/memory-bench.py [--runs N] [--no-pager] [--drop-caches] READER_BINARY BOOK...
 """
 import json
 import os
@@ -114,6 +121,11 @@ def main():
             runs, args = int(args[1]), args[2:]
         elif args[0] == "--no-pager":
             pager, args = False, args[1:]
+        elif args[0] == "--drop-caches":
+            os.sync()
+            with open("/proc/sys/vm/drop_caches", "w") as f:
+                f.write("1\n")
+            args = args[1:]
         else:
             sys.exit(__doc__)
     binary, books = os.path.abspath(args[0]), args[1:]

@@ -2,10 +2,11 @@ import Support
 
 /// The words of a `HyphenationMemo` and their points, packed: byte chunks hold every
 /// entry — the word's length, its bytes, the number of points, the points, a byte each —
-/// and an open-addressed table of `UInt32` holds where each entry starts. A novel's
-/// vocabulary (Moby-Dick: ~17,000 words) takes ~0.4 MB here, where a dictionary of two
-/// arrays a word took 1.3 MB more of the reader's peak (docs/PERFORMANCE.md). The chunks
-/// have a fixed size, so that growing never copies (and frees) the entries made so far.
+/// and an open-addressed table of `UInt32` holds where each entry starts. Moby-Dick's
+/// ~12,000 words of four letters or more take 0.26 MB here, where a dictionary of two
+/// arrays a word took 1.09 MB (docs/PERFORMANCE.md, "Memory the background jobs leave").
+/// The chunks have a fixed size, so that growing never copies (and frees) the entries
+/// made so far.
 ///
 /// Words longer than 255 bytes, and points outside 0…255, are not kept (`insert` refuses
 /// them; the caller asks the hyphenator each time). Not thread-safe: the memo locks it.
