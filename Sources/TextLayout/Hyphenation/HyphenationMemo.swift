@@ -1,4 +1,3 @@
-import Support
 import Synchronization
 
 /// The hyphenation points of the words already asked, for one `HyphenationSetting`: a
@@ -12,7 +11,7 @@ final class HyphenationMemo: Sendable {
 
     /// The points of `word` from `hyphenator`, remembered.
     func points(in word: UnsafeBufferPointer<UInt8>, hyphenator: any WordHyphenating, into points: inout [Int]) {
-        let hash = Digest.fnv1a64(UnsafeRawBufferPointer(word))
+        let hash = HyphenationMemoTable.hash(word)
         let known = table.withLock { $0.find(word, hash: hash, into: &points) }
         if known { return }
         var found: [Int] = []

@@ -1,5 +1,3 @@
-import Support
-
 /// The words of a `HyphenationMemo` and their points, packed: byte chunks hold every
 /// entry — the word's length, its bytes, the number of points, the points, a byte each —
 /// and an open-addressed table of `UInt32` holds where each entry starts. Moby-Dick's
@@ -9,7 +7,9 @@ import Support
 /// made so far.
 ///
 /// Words longer than 255 bytes, and points outside 0…255, are not kept (`insert` refuses
-/// them; the caller asks the hyphenator each time). Not thread-safe: the memo locks it.
+/// them; the caller asks the hyphenator each time). A word's slot comes from `hash(_:)`,
+/// seeded anew in every process: a book cannot be written so that its words crowd into one
+/// run of slots, which would make every lookup walk it. Not thread-safe: the memo locks it.
 struct HyphenationMemoTable {
     /// Entry location + 1 per slot (`chunk × chunkBytes + offset`), 0 for an empty slot;
     /// the count is a power of two.
@@ -33,12 +33,19 @@ struct HyphenationMemoTable {
         slots = Array(repeating: 0, count: n)
     }
 
-    /// Appends the points kept for `word` (whose FNV-1a 64 is `hash`) to `points` and
+    /// The hash a word's slot comes from (`Hasher`: SipHash with the process's random seed).
+    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(word))
+        return hasher.finalize()
+    }
+
+    /// Appends the points kept for `word` (whose `hash(_:)` is `hash`) to `points` and
     /// returns true, or returns false when the word has no entry.
-    func find(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, into points: inout [Int]) -> Bool {
+    func find(_ word: UnsafeBufferPointer<UInt8>, hash: Int, into points: inout [Int]) -> Bool {
         guard word.count <= Self.maxWordBytes else { return false }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = hash & mask
         while slots[slot] != 0 {
             let location = Int(slots[slot] - 1)
             let found = chunks[location / Self.chunkBytes].withUnsafeBufferPointer { stored in
@@ -54,10 +61,10 @@ struct HyphenationMemoTable {
         return false
     }
 
-    /// Keeps `points` for `word` (whose FNV-1a 64 is `hash`; not in the table yet) and
+    /// Keeps `points` for `word` (whose `hash(_:)` is `hash`; not in the table yet) and
     /// returns true, or returns false when the entry cannot hold them.
     @discardableResult
-    mutating func insert(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, points: [Int]) -> Bool {
+    mutating func insert(_ word: UnsafeBufferPointer<UInt8>, hash: Int, points: [Int]) -> Bool {
         guard word.count <= Self.maxWordBytes, points.count <= 255,
               points.allSatisfy({ (0...255).contains($0) }) else { return false }
         let size = 2 + word.count + points.count
@@ -96,9 +103,9 @@ struct HyphenationMemoTable {
     }
 
     /// Puts `value` in the first empty slot of `slots` from `hash`'s.
-    private static func place(_ value: UInt32, hash: UInt64, in slots: inout [UInt32]) {
+    private static func place(_ value: UInt32, hash: Int, in slots: inout [UInt32]) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = hash & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = value
     }
@@ -112,8 +119,8 @@ struct HyphenationMemoTable {
                 var start = 0
                 while start < stored.count {
                     let length = Int(stored[start])
-                    let word = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: stored[(start + 1)..<(start + 1 + length)]))
-                    Self.place(UInt32(base + start + 1), hash: Digest.fnv1a64(word), in: &slots)
+                    let word = UnsafeBufferPointer(rebasing: stored[(start + 1)..<(start + 1 + length)])
+                    Self.place(UInt32(base + start + 1), hash: Self.hash(word), in: &slots)
                     start += 2 + length + Int(stored[start + 1 + length])
                 }
             }

@@ -1,5 +1,4 @@
 import XCTest
-import Support
 import TestSupport
 @testable import TextLayout
 
@@ -9,13 +8,13 @@ import TestSupport
 final class HyphenationMemoTableTests: XCTestCase {
     private func find(_ table: HyphenationMemoTable, _ word: [UInt8]) -> [Int]? {
         var points: [Int] = [-1]
-        let found = word.withUnsafeBufferPointer { table.find($0, hash: Digest.fnv1a64($0), into: &points) }
+        let found = word.withUnsafeBufferPointer { table.find($0, hash: HyphenationMemoTable.hash($0), into: &points) }
         return found ? Array(points.dropFirst()) : nil
     }
 
     @discardableResult
-    private func insert(_ table: inout HyphenationMemoTable, _ word: [UInt8], _ points: [Int], hash: UInt64? = nil) -> Bool {
-        word.withUnsafeBufferPointer { table.insert($0, hash: hash ?? Digest.fnv1a64($0), points: points) }
+    private func insert(_ table: inout HyphenationMemoTable, _ word: [UInt8], _ points: [Int], hash: Int? = nil) -> Bool {
+        word.withUnsafeBufferPointer { table.insert($0, hash: hash ?? HyphenationMemoTable.hash($0), points: points) }
     }
 
     func testRandomWordsFoundWithTheirPointsThroughGrowth() {
