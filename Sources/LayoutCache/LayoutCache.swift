@@ -126,14 +126,7 @@ public struct LayoutCache: Sendable {
         guard chapters.allSatisfy({ $0.options == key.options }) else {
             throw LayoutCacheError.inconsistentChapters("laid out with other options than the key's")
         }
-        guard content.bytes.count <= Int(UInt32.max) else {
-            throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
-        }
-        let bytes = CacheFileFormat.encode(key: key, textDigest: LayoutCache.textDigest(of: content), chapters: chapters)
-        try CacheFiles.writeAtomically(bytes, folder: folder, name: key.fileName)
-        let evicted = evict(protecting: key.fileName)
-        return StoreResult(path: path(for: key), bytes: bytes.count, lines: chapters.reduce(0) { $0 + $1.count },
-                           evicted: evicted)
+        return try store(key, content: content, capacity: chapters.reduce(0) { $0 + 64 + $1.count * 4 }) { chapters[$0] }
     }
 
     /// Lays out every chapter of `content` for `options` (as `BookLayoutBuilder` does) and
@@ -142,19 +135,28 @@ public struct LayoutCache: Sendable {
     /// a line, and their arrays' spare room) are never held at once, only their encoding.
     @discardableResult
     public func store(bookKey: String, options: LayoutOptions, layingOut content: TextContent) throws -> StoreResult {
+        // About 5 % of the text (a few bytes a line); the writer grows past it if need be.
+        try store(LayoutCacheKey(bookKey: bookKey, options: options), content: content,
+                  capacity: content.bytes.count / 16 + 4096) {
+            TextLayout.layout(content, range: content.chapters[$0].range, options: options)
+        }
+    }
+
+    /// Writes the file of `key`, chapter `i`'s lines given by `lines(i)` when its blob is
+    /// encoded (`capacity`: the bytes to reserve for the blobs), then evicts.
+    private func store(_ key: LayoutCacheKey, content: TextContent, capacity: Int,
+                       lines: (Int) -> LineCollection) throws -> StoreResult {
         guard content.bytes.count <= Int(UInt32.max) else {
             throw LayoutCacheError.inconsistentChapters("text larger than 4 GiB")
         }
-        let key = LayoutCacheKey(bookKey: bookKey, options: options)
         let digest = key.digest
         var total = 0
-        // About 5 % of the text (a few bytes a line); the writer grows past it if need be.
         let bytes = CacheFileFormat.encode(identity: key.identity, textDigest: LayoutCache.textDigest(of: content),
-                                           ranges: content.chapters.map(\.range), capacity: content.bytes.count / 16 + 4096) { i, w in
-            let lines = TextLayout.layout(content, range: content.chapters[i].range, options: options)
-            LineCollectionCodec.encode(lines, key: CacheFileFormat.blobKey(digest: digest, chapter: i), into: &w)
-            total += lines.count
-            return lines.count
+                                           ranges: content.chapters.map(\.range), capacity: capacity) { i, w in
+            let chapter = lines(i)
+            LineCollectionCodec.encode(chapter, key: CacheFileFormat.blobKey(digest: digest, chapter: i), into: &w)
+            total += chapter.count
+            return chapter.count
         }
         try CacheFiles.writeAtomically(bytes, folder: folder, name: key.fileName)
         let evicted = evict(protecting: key.fileName)
